@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import * as job from './actions/job/Job.resource';
+import { router } from './actions/router';
+
+export class DocumentProcessing implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Document Processing',
+		name: 'documentProcessing',
+		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Turn files into structured JSON with the document-processing service',
+		defaults: { name: 'Document Processing' },
+		usableAsTool: true,
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'documentProcessingApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Job', value: 'job' }],
+				default: 'job',
+			},
+			...job.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

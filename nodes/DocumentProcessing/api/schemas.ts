@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Shapes from the service interface; unknown fields pass through so nothing the service adds is lost. */
+
+export const outputNodeFileSchema = z
+	.object({ node_id: z.string(), file_id: z.string() })
+	.passthrough();
+
+export const jobSchema = z
+	.object({
+		id: z.string().min(1),
+		status: z.string().min(1),
+		workflow_id: z.string().nullish(),
+		workflow_name: z.string().nullish(),
+		created_at: z.string().nullish(),
+		runtime: z.string().nullish(),
+		input_file_ids: z.array(z.string()).nullish(),
+		output_node_files: z.array(outputNodeFileSchema).nullish(),
+		job_type: z.string().nullish(),
+	})
+	.passthrough();
+
+export type Job = z.infer<typeof jobSchema>;
+export type OutputNodeFile = z.infer<typeof outputNodeFileSchema>;
+
+/** Terminal states: COMPLETED succeeded; FAILED and STOPPED ended without success. */
+export const JOB_SUCCESS = 'COMPLETED';
+export const JOB_FAILURES = ['FAILED', 'STOPPED'] as const;

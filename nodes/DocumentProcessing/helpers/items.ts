@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** Items are independent requests, so they run side by side; the output keeps input order. */
+export const ITEM_CONCURRENCY = 8;
+
+/** What an item's work returns: plain records (become `json`) or ready execution data. */
+export type ItemResult = object | object[];
+
+const EXECUTION_DATA_KEYS = new Set(['json', 'binary', 'pairedItem']);
+
+function isExecutionData(entry: object): entry is INodeExecutionData {
+	const json = (entry as { json?: unknown }).json;
+	return typeof json === 'object' && json !== null && Object.keys(entry).every((key) => EXECUTION_DATA_KEYS.has(key));
+}
+
+function toExecutionData(result: ItemResult, itemIndex: number): INodeExecutionData[] {
+	const list: object[] = Array.isArray(result) ? result : [result];
+	return list.map((entry) => {
+		// Service records are JSON by construction (parsed from a response), so they are IDataObjects.
+		const data: INodeExecutionData = isExecutionData(entry) ? entry : { json: entry as IDataObject };
+		return { ...data, pairedItem: data.pairedItem ?? { item: itemIndex } };
+	});
+}
+
+/** Errors a user can act on always name the item; anything unexpected is wrapped so it does too. */
+export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(ctx.getNode(), error instanceof Error ? error : String(error), { itemIndex });
+}
+
+export function errorItem(error: Error, itemIndex: number | number[]): INodeExecutionData {
+	const indices = Array.isArray(itemIndex) ? itemIndex : [itemIndex];
+	const json: IDataObject = { error: error.message };
+	const description = (error as { description?: unknown }).description;
+	if (typeof description === 'string' && description) json.errorDescription = description;
+	const httpCode = (error as { httpCode?: unknown }).httpCode;
+	if (typeof httpCode === 'string' && httpCode) json.httpCode = httpCode;
+	return { json, pairedItem: indices.map((item) => ({ item })) };
+}
+
+async function mapLimited<T>(count: number, limit: number, worker: (index: number) => Promise<T>): Promise<T[]> {
+	const results = new Array<T>(count);
+	let next = 0;
+	const lanes = Array.from({ length: Math.min(limit, count) }, async () => {
+		while (next < count) {
+			const index = next++;
+			results[index] = await worker(index);
+		}
+	});
+	await Promise.all(lanes);
+	return results;
+}
+
+/**
+ * Runs `work` for every item with bounded concurrency. With "continue on fail" a failed item
+ * becomes an `{error}` item paired to its input and the other items keep their outputs.
+ */
+export async function runPerItem(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	work: (itemIndex: number) => Promise<ItemResult>,
+	concurrency = ITEM_CONCURRENCY,
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = ctx.continueOnFail();
+	let firstError: Error | undefined;
+	const perItem = await mapLimited(items.length, concurrency, async (itemIndex) => {
+		if (firstError) return [];
+		try {
+			return toExecutionData(await work(itemIndex), itemIndex);
+		} catch (error) {
+			const wrapped = withItemIndex(ctx, error, itemIndex);
+			if (continueOnFail) return [errorItem(wrapped, itemIndex)];
+			firstError ??= wrapped;
+			return [];
+		}
+	});
+	if (firstError) throw firstError;
+	return perItem.flat();
+}

@@ -1,0 +1,31 @@
+import { Pool } from 'undici';
+
+// Process-wide so every node instance and every execution shares keep-alive connections,
+// even if n8n loads two copies of this module.
+const registryKey = Symbol.for('n8n-nodes-document-processing.pools');
+type Registry = Map<string, Pool>;
+const globalStore = globalThis as typeof globalThis & { [registryKey]?: Registry };
+const pools: Registry = (globalStore[registryKey] ??= new Map());
+
+/** One pooled keep-alive dispatcher per origin. */
+export function poolFor(origin: string): Pool {
+	let pool = pools.get(origin);
+	if (!pool || pool.closed || pool.destroyed) {
+		pool = new Pool(origin, {
+			connections: 32,
+			keepAliveTimeout: 30_000,
+			keepAliveMaxTimeout: 120_000,
+			// Per-request timeouts are set by the caller; these only guard a stuck socket.
+			connectTimeout: 30_000,
+		});
+		pools.set(origin, pool);
+	}
+	return pool;
+}
+
+/** For tests and the demo: lets the process exit without waiting for idle sockets. */
+export async function closeAllPools(): Promise<void> {
+	const all = [...pools.values()];
+	pools.clear();
+	await Promise.all(all.map(async (pool) => pool.close().catch(() => undefined)));
+}

@@ -1,0 +1,77 @@
+import type { FunctionsBase } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+export const CREDENTIAL_TYPE = 'documentProcessingApi';
+
+/** Where and as whom to call the service; built once per execution from the credential. */
+export interface ServiceConnection {
+	apiKey: string;
+	/** Host root of the workflow endpoint, without a trailing slash or `/api/v1`. */
+	baseUrl: string;
+	/** Full one-shot partition address. */
+	partitionUrl: string;
+}
+
+interface RawCredential {
+	apiKey?: unknown;
+	baseUrl?: unknown;
+	partitionUrl?: unknown;
+}
+
+export class MalformedCredentialError extends Error {}
+
+function parseHttpUrl(field: string, raw: unknown): URL {
+	const text = typeof raw === 'string' ? raw.trim() : '';
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw new MalformedCredentialError(`The credential's ${field} "${text}" is not a valid URL`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		throw new MalformedCredentialError(`The credential's ${field} must start with http:// or https://`);
+	}
+	if (url.search || url.hash) {
+		throw new MalformedCredentialError(`The credential's ${field} must not contain a query or fragment`);
+	}
+	return url;
+}
+
+/** Accepts the endpoint with or without a trailing slash and with or without a trailing `/api/v1`. */
+export function normaliseBaseUrl(raw: unknown): string {
+	const url = parseHttpUrl('Workflow Endpoint', raw);
+	const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+	return `${url.origin}${path}`;
+}
+
+export function normalisePartitionUrl(raw: unknown): string {
+	const url = parseHttpUrl('Partition URL', raw);
+	return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export function connectionFromCredential(raw: RawCredential): ServiceConnection {
+	if (typeof raw.apiKey !== 'string' || raw.apiKey.trim() === '') {
+		throw new MalformedCredentialError("The credential's API Key is empty");
+	}
+	return {
+		apiKey: raw.apiKey.trim(),
+		baseUrl: normaliseBaseUrl(raw.baseUrl),
+		partitionUrl: normalisePartitionUrl(raw.partitionUrl),
+	};
+}
+
+export async function getConnection(
+	ctx: Pick<FunctionsBase, 'getCredentials' | 'getNode'>,
+	itemIndex?: number,
+): Promise<ServiceConnection> {
+	const raw = await ctx.getCredentials<RawCredential>(CREDENTIAL_TYPE, itemIndex);
+	try {
+		return connectionFromCredential(raw);
+	} catch (error) {
+		if (!(error instanceof MalformedCredentialError)) throw error;
+		throw new NodeOperationError(ctx.getNode(), error.message, {
+			itemIndex,
+			description: 'Open the Document Processing API credential and correct the field.',
+		});
+	}
+}

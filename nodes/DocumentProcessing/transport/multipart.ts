@@ -1,0 +1,44 @@
+import FormData from 'form-data';
+import { PassThrough, type Readable } from 'node:stream';
+
+/** One file part; `open` is called once per attempt so a retried request re-reads the file. */
+export interface FilePart {
+	field: string;
+	fileName: string;
+	mimeType: string;
+	/** Exact size in bytes when known: lets the body carry a Content-Length instead of chunking. */
+	size?: number;
+	open(): Promise<Readable | Buffer>;
+}
+
+export type FieldValue = string | number | boolean;
+
+export interface MultipartBody {
+	fields: Array<[string, FieldValue]>;
+	files: FilePart[];
+}
+
+export interface EncodedBody {
+	stream: Readable;
+	headers: Record<string, string>;
+}
+
+/** Streams the form: file bytes flow from their source to the socket without being gathered. */
+export async function encodeMultipart(body: MultipartBody): Promise<EncodedBody> {
+	const form = new FormData();
+	for (const [name, value] of body.fields) form.append(name, String(value));
+	let lengthKnown = true;
+	for (const file of body.files) {
+		const content = await file.open();
+		const knownLength = Buffer.isBuffer(content) ? content.length : file.size;
+		if (knownLength === undefined) lengthKnown = false;
+		form.append(file.field, content, { filename: file.fileName, contentType: file.mimeType, knownLength });
+	}
+	const headers: Record<string, string> = { ...form.getHeaders() };
+	if (lengthKnown) headers['content-length'] = String(form.getLengthSync());
+	// form-data is a legacy stream; undici wants a modern Readable.
+	const stream = new PassThrough();
+	form.on('error', (error: Error) => stream.destroy(error));
+	form.pipe(stream);
+	return { stream, headers };
+}

@@ -1,0 +1,236 @@
+import type { INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import type { Dispatcher } from 'undici';
+import type { ZodType, ZodTypeDef } from 'zod';
+import { poolFor } from './agents';
+import type { ServiceConnection } from './connection';
+import { detailText, serviceError } from './errors';
+import { encodeMultipart, type MultipartBody } from './multipart';
+import { sleep, waitForLaunchSlot } from './pacing';
+import { redact } from './redact';
+import {
+	backoffDelay,
+	classifyNetworkError,
+	DEFAULT_RETRY_POLICY,
+	type NetworkFailure,
+	parseRetryAfter,
+	RETRYABLE_STATUSES,
+	type RetryPolicy,
+} from './retry';
+
+/** Who is calling: the node (for errors), the account, and the item the call is for. */
+export interface CallContext {
+	node: INode;
+	connection: ServiceConnection;
+	itemIndex?: number;
+	signal?: AbortSignal;
+	/** Overrides the endpoint's own timeout (milliseconds to wait for the response headers). */
+	timeoutMs?: number;
+	retry?: Partial<RetryPolicy>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** A one-shot partition of a large file can take many minutes before the first byte comes back. */
+export const PARTITION_TIMEOUT_MS = 60 * 60_000;
+
+export interface ServiceRequest<T> {
+	method: 'GET' | 'POST' | 'DELETE';
+	/** `api`: a path under `{baseUrl}/api/v1`; `partition`: the credential's partition URL. */
+	target?: 'api' | 'partition';
+	path?: string;
+	/** How errors name the call, e.g. `GET /api/v1/jobs/{job_id}`. */
+	endpoint: string;
+	query?: Record<string, string | number | boolean | undefined>;
+	json?: unknown;
+	multipart?: MultipartBody;
+	/** False for calls that create something: they are resent only when the service cannot have seen them. */
+	idempotent: boolean;
+	/** On-demand job launches keep the service's one-second spacing. */
+	launchesJob?: boolean;
+	/** Parses the JSON answer; without one an empty (204) answer is expected. */
+	schema?: ZodType<T, ZodTypeDef, unknown>;
+	timeoutMs?: number;
+	/** Names what a 404 means, e.g. `Job "abc"`. */
+	notFound?: string;
+}
+
+interface Answer {
+	status: number;
+	headers: Dispatcher.ResponseData['headers'];
+	text: string;
+}
+
+function targetUrl(connection: ServiceConnection, request: ServiceRequest<unknown>): URL {
+	const url =
+		request.target === 'partition'
+			? new URL(connection.partitionUrl)
+			: new URL(`${connection.baseUrl}/api/v1${request.path ?? ''}`);
+	for (const [key, value] of Object.entries(request.query ?? {})) {
+		if (value !== undefined) url.searchParams.set(key, String(value));
+	}
+	return url;
+}
+
+async function send(call: CallContext, request: ServiceRequest<unknown>, url: URL): Promise<Answer> {
+	const headers: Record<string, string> = {
+		accept: 'application/json',
+		'service-api-key': call.connection.apiKey,
+	};
+	let body: Dispatcher.DispatchOptions['body'];
+	if (request.multipart) {
+		const encoded = await encodeMultipart(request.multipart);
+		Object.assign(headers, encoded.headers);
+		body = encoded.stream;
+	} else if (request.json !== undefined) {
+		headers['content-type'] = 'application/json';
+		body = JSON.stringify(request.json);
+	}
+	const timeout =
+		call.timeoutMs ?? request.timeoutMs ?? (request.target === 'partition' ? PARTITION_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
+	const response = await poolFor(url.origin).request({
+		origin: url.origin,
+		path: `${url.pathname}${url.search}`,
+		method: request.method,
+		headers,
+		body,
+		headersTimeout: timeout,
+		bodyTimeout: timeout,
+		signal: call.signal,
+	});
+	return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+	if (text.trim() === '') return { ok: true, value: undefined };
+	try {
+		return { ok: true, value: JSON.parse(text) as unknown };
+	} catch {
+		return { ok: false };
+	}
+}
+
+function networkError(call: CallContext, request: ServiceRequest<unknown>, url: URL, failure: NetworkFailure): NodeApiError {
+	const where = url.origin;
+	let message: string;
+	let advice: string;
+	if (failure.timedOut) {
+		message = `The service at ${where} did not answer in time (${failure.code})`;
+		advice = 'The service may be overloaded; run the node again later or raise the timeout option.';
+	} else if (failure.neverReached || failure.permanent) {
+		message = `Could not reach the service at ${where} (${failure.code})`;
+		advice = 'Check the address in the credential and that the service is reachable from n8n.';
+	} else {
+		message = `The connection to ${where} broke before the service answered (${failure.code})`;
+		advice = 'The service may be restarting; run the node again.';
+	}
+	if (!request.idempotent && !failure.neverReached) {
+		advice =
+			'The request may have reached the service, so it was not sent again to avoid creating a duplicate: check the service (e.g. list its jobs or channels) before running the node again.';
+	}
+	const secrets = [call.connection.apiKey];
+	return new NodeApiError(
+		call.node,
+		{ message: redact(message, secrets), code: failure.code, endpoint: request.endpoint },
+		{ message: redact(message, secrets), description: `${request.endpoint} — ${advice}`, itemIndex: call.itemIndex },
+	);
+}
+
+function unreadableAnswer(call: CallContext, request: ServiceRequest<unknown>, problem: string): NodeApiError {
+	const description = request.idempotent
+		? 'The answer was damaged on the way or the service changed its format; run the node again, and report it if it persists.'
+		: 'The request did reach the service, so it may have acted on it: check the service before running the node again.';
+	const message = `Unexpected answer from ${request.endpoint}: ${problem}`;
+	return new NodeApiError(call.node, { message, endpoint: request.endpoint }, { message, description, itemIndex: call.itemIndex });
+}
+
+function describeSchemaProblem(error: { issues: Array<{ path: Array<string | number>; message: string }> }): string {
+	return error.issues
+		.slice(0, 3)
+		.map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
+		.join('; ');
+}
+
+function isHtml(answer: Answer): boolean {
+	const type = answer.headers['content-type'];
+	const text = Array.isArray(type) ? type.join(';') : (type ?? '');
+	return /text\/html/i.test(text) || /^\s*<(!doctype|html)/i.test(answer.text);
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+	return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
+}
+
+/**
+ * The one way this package talks HTTP: adds the key, paces job launches, retries what is safe to
+ * retry, maps failures to errors a user can act on and checks the answer's shape.
+ */
+export async function callService<T>(call: CallContext, request: ServiceRequest<T>): Promise<T> {
+	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...call.retry };
+	const url = targetUrl(call.connection, request);
+	let notBefore: number | undefined;
+	let firstSentAt: number | undefined;
+
+	for (let attempt = 0; ; attempt++) {
+		if (request.launchesJob) await waitForLaunchSlot(call.connection.baseUrl, { notBefore, signal: call.signal });
+		else if (notBefore !== undefined) await sleep(notBefore - Date.now(), call.signal);
+		firstSentAt ??= Date.now();
+		const mayRetry = (delayMs: number) =>
+			attempt + 1 < policy.maxAttempts && Date.now() + delayMs - firstSentAt! <= policy.totalTimeMs;
+
+		let answer: Answer;
+		try {
+			answer = await send(call, request, url);
+		} catch (error) {
+			if (isAbort(error, call.signal)) throw error;
+			const failure = classifyNetworkError(error);
+			if (!failure) throw error;
+			const delay = backoffDelay(attempt, policy);
+			if (!failure.permanent && (request.idempotent || failure.neverReached) && mayRetry(delay)) {
+				notBefore = Date.now() + delay;
+				continue;
+			}
+			throw networkError(call, request, url, failure);
+		}
+
+		if (answer.status >= 200 && answer.status < 300) {
+			if (isHtml(answer)) {
+				throw unreadableAnswer(
+					call,
+					request,
+					'an HTML page came back instead of the API’s JSON; the credential’s address is probably a web page, not the account’s API endpoint',
+				);
+			}
+			const parsed = parseJson(answer.text);
+			if (!parsed.ok) {
+				const delay = backoffDelay(attempt, policy);
+				if (request.idempotent && mayRetry(delay)) {
+					notBefore = Date.now() + delay;
+					continue;
+				}
+				throw unreadableAnswer(call, request, 'the body is not complete JSON');
+			}
+			if (!request.schema) return undefined as T;
+			const checked = request.schema.safeParse(parsed.value);
+			if (!checked.success) throw unreadableAnswer(call, request, describeSchemaProblem(checked.error));
+			return checked.data;
+		}
+
+		const retryable = RETRYABLE_STATUSES.has(answer.status) && (request.idempotent || answer.status === 429);
+		if (retryable) {
+			const delay = parseRetryAfter(answer.headers['retry-after']) ?? backoffDelay(attempt, policy);
+			if (mayRetry(delay)) {
+				notBefore = Date.now() + delay;
+				continue;
+			}
+		}
+		const body = parseJson(answer.text);
+		throw serviceError(call.node, {
+			endpoint: request.endpoint,
+			status: answer.status,
+			detail: detailText(body.ok ? body.value : answer.text.slice(0, 300)),
+			notFound: request.notFound,
+			itemIndex: call.itemIndex,
+			secrets: [call.connection.apiKey],
+		});
+	}
+}

@@ -1,0 +1,70 @@
+export interface RetryPolicy {
+	/** Attempts in all, the first included. */
+	maxAttempts: number;
+	baseDelayMs: number;
+	maxDelayMs: number;
+	/** No retry starts once this much time has passed since the first attempt. */
+	totalTimeMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+	maxAttempts: 6,
+	baseDelayMs: 500,
+	maxDelayMs: 15_000,
+	totalTimeMs: 120_000,
+};
+
+/** Statuses worth another try; 429 is safe even for creating requests (nothing was created). */
+export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Full jitter: a random delay up to the exponential step, so parallel items do not retry in step. */
+export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+	const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+	return Math.round(step / 2 + (random() * step) / 2);
+}
+
+/** `Retry-After` in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+	const raw = Array.isArray(value) ? value[0] : value;
+	if (raw === undefined || raw.trim() === '') return undefined;
+	const trimmed = raw.trim();
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+	const date = Date.parse(trimmed);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - now);
+}
+
+/** Network failures, told apart by whether the service can have seen the request. */
+export interface NetworkFailure {
+	code: string;
+	/** True when the request provably never reached the service, so even a create is safe to resend. */
+	neverReached: boolean;
+	/** True when resending cannot help (e.g. the host name does not resolve). */
+	permanent: boolean;
+	timedOut: boolean;
+}
+
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN']);
+const PERMANENT = new Set(['ENOTFOUND', 'ERR_INVALID_URL', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_HAS_EXPIRED']);
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function errorCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string') return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+export function classifyNetworkError(error: unknown): NetworkFailure | undefined {
+	const code = errorCode(error);
+	if (code === undefined || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') return undefined;
+	return {
+		code,
+		neverReached: NEVER_REACHED.has(code),
+		permanent: PERMANENT.has(code),
+		timedOut: TIMEOUTS.has(code),
+	};
+}
