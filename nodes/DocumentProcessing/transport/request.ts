@@ -54,6 +54,14 @@ export interface ServiceRequest<T> {
 	notFound?: string;
 }
 
+class HeadersTimeoutError extends Error {
+	readonly code = 'HEADERS_TIMEOUT';
+
+	constructor() {
+		super('No response headers in time');
+	}
+}
+
 interface Answer {
 	status: number;
 	headers: Dispatcher.ResponseData['headers'];
@@ -87,17 +95,30 @@ async function send(call: CallContext, request: ServiceRequest<unknown>, url: UR
 	}
 	const timeout =
 		call.timeoutMs ?? request.timeoutMs ?? (request.target === 'partition' ? PARTITION_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
-	const response = await poolFor(url.origin).request({
-		origin: url.origin,
-		path: `${url.pathname}${url.search}`,
-		method: request.method,
-		headers,
-		body,
-		headersTimeout: timeout,
-		bodyTimeout: timeout,
-		signal: call.signal,
-	});
-	return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+	// undici's own header timer ticks coarsely; this one is exact and is cleared once headers arrive.
+	const controller = new AbortController();
+	const timer = setTimeout(() => controller.abort(new HeadersTimeoutError()), timeout);
+	const cancel = () => controller.abort(call.signal?.reason);
+	call.signal?.addEventListener('abort', cancel, { once: true });
+	try {
+		const response = await poolFor(url.origin).request({
+			origin: url.origin,
+			path: `${url.pathname}${url.search}`,
+			method: request.method,
+			headers,
+			body,
+			headersTimeout: 0,
+			bodyTimeout: timeout,
+			signal: controller.signal,
+		});
+		clearTimeout(timer);
+		return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+	} catch (error) {
+		throw controller.signal.reason instanceof HeadersTimeoutError ? controller.signal.reason : error;
+	} finally {
+		clearTimeout(timer);
+		call.signal?.removeEventListener('abort', cancel);
+	}
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -109,18 +130,33 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 	}
 }
 
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	EPIPE: 'connection closed while sending',
+	ENOTFOUND: 'host name not found',
+	EAI_AGAIN: 'host name lookup failed',
+	UND_ERR_SOCKET: 'connection closed by the other side',
+	UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+	UND_ERR_BODY_TIMEOUT: 'the answer stalled',
+	HEADERS_TIMEOUT: 'no answer in time',
+};
+
+// n8n replaces messages that contain raw codes such as ECONNREFUSED with generic text, so the
+// message uses words and the code goes into the description.
 function networkError(call: CallContext, request: ServiceRequest<unknown>, url: URL, failure: NetworkFailure): NodeApiError {
 	const where = url.origin;
+	const words = NETWORK_WORDS[failure.code] ?? 'network error';
 	let message: string;
 	let advice: string;
 	if (failure.timedOut) {
-		message = `The service at ${where} did not answer in time (${failure.code})`;
+		message = `The service at ${where} did not answer in time`;
 		advice = 'The service may be overloaded; run the node again later or raise the timeout option.';
 	} else if (failure.neverReached || failure.permanent) {
-		message = `Could not reach the service at ${where} (${failure.code})`;
+		message = `Could not reach the service at ${where} (${words})`;
 		advice = 'Check the address in the credential and that the service is reachable from n8n.';
 	} else {
-		message = `The connection to ${where} broke before the service answered (${failure.code})`;
+		message = `The connection to ${where} broke before the service answered (${words})`;
 		advice = 'The service may be restarting; run the node again.';
 	}
 	if (!request.idempotent && !failure.neverReached) {
@@ -128,10 +164,11 @@ function networkError(call: CallContext, request: ServiceRequest<unknown>, url: 
 			'The request may have reached the service, so it was not sent again to avoid creating a duplicate: check the service (e.g. list its jobs or channels) before running the node again.';
 	}
 	const secrets = [call.connection.apiKey];
+	const safeMessage = redact(message, secrets);
 	return new NodeApiError(
 		call.node,
-		{ message: redact(message, secrets), code: failure.code, endpoint: request.endpoint },
-		{ message: redact(message, secrets), description: `${request.endpoint} — ${advice}`, itemIndex: call.itemIndex },
+		{ message: safeMessage, networkCode: failure.code, endpoint: request.endpoint },
+		{ message: safeMessage, description: `${request.endpoint} (${failure.code}) — ${advice}`, itemIndex: call.itemIndex },
 	);
 }
 
