@@ -26,3 +26,17 @@ export type OutputNodeFile = z.infer<typeof outputNodeFileSchema>;
 /** Terminal states: COMPLETED succeeded; FAILED and STOPPED ended without success. */
 export const JOB_SUCCESS = 'COMPLETED';
 export const JOB_FAILURES = ['FAILED', 'STOPPED'] as const;
+
+/** A partition element; every field the service sends is kept as it is. */
+export const elementSchema = z
+	.object({
+		type: z.string(),
+		element_id: z.string(),
+		text: z.string().nullish(),
+		metadata: z.record(z.unknown()).nullish(),
+	})
+	.passthrough();
+
+export const elementsSchema = z.array(elementSchema);
+
+export type Element = z.infer<typeof elementSchema>;

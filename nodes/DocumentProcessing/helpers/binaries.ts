@@ -1,0 +1,111 @@
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { Readable } from 'node:stream';
+
+/** The service's limits for on-demand jobs. */
+export const MAX_FILES_PER_JOB = 10;
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** A file of an input item, opened lazily so large files stream from disk when they are sent. */
+export interface InputFile {
+	itemIndex: number;
+	property: string;
+	fileName: string;
+	mimeType: string;
+	size: number;
+	open(): Promise<Readable | Buffer>;
+}
+
+export interface BinarySelection {
+	/** Comma-separated property names, e.g. `data, attachment_0`. */
+	names: string;
+	/** Take every binary property of the item instead of `names`. */
+	all?: boolean;
+}
+
+function where(itemIndex: number, property: string, fileName?: string): string {
+	return `item ${itemIndex}, binary property "${property}"${fileName ? `, file "${fileName}"` : ''}`;
+}
+
+export function parsePropertyNames(names: string): string[] {
+	return names
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name !== '');
+}
+
+async function describeFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+	binary: IBinaryData,
+	maxBytes: number,
+): Promise<InputFile> {
+	const node = ctx.getNode();
+	const fileName = binary.fileName ?? `${property}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
+	if (typeof binary !== 'object' || (!binary.id && typeof binary.data !== 'string')) {
+		throw new NodeOperationError(node, `The binary property "${property}" of item ${itemIndex} is not a file`, {
+			itemIndex,
+			description: 'Point the Binary Property field at a property that holds a file, e.g. the output of Read Files from Disk.',
+		});
+	}
+	const { id } = binary;
+	const size = id ? (await ctx.helpers.getBinaryMetadata(id)).fileSize : Buffer.byteLength(binary.data, 'base64');
+	if (size === 0) {
+		throw new NodeOperationError(node, `The file is empty (${where(itemIndex, property, fileName)})`, {
+			itemIndex,
+			description: 'The service cannot process an empty file; check the node that produced it.',
+		});
+	}
+	if (size > maxBytes) {
+		const megabytes = (size / 1024 / 1024).toFixed(1);
+		throw new NodeOperationError(
+			node,
+			`The file is ${megabytes} MB, over the service's ${maxBytes / 1024 / 1024} MB limit (${where(itemIndex, property, fileName)})`,
+			{ itemIndex, description: 'Split the file (e.g. a PDF into page ranges) or compress it before sending.' },
+		);
+	}
+	return {
+		itemIndex,
+		property,
+		fileName,
+		mimeType: binary.mimeType || 'application/octet-stream',
+		size,
+		// Files n8n keeps on disk are streamed; only small in-memory files are handed over as buffers.
+		open: async () => (id ? await ctx.helpers.getBinaryStream(id) : Buffer.from(binary.data, 'base64')),
+	};
+}
+
+/** The files one item carries, checked against the service's limits before anything is sent. */
+export async function itemFiles(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	selection: BinarySelection,
+	options: { maxBytes?: number; required?: boolean } = {},
+): Promise<InputFile[]> {
+	const node = ctx.getNode();
+	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
+	const properties = selection.all ? Object.keys(binaries) : parsePropertyNames(selection.names);
+	if (properties.length === 0 && options.required !== false) {
+		throw new NodeOperationError(
+			node,
+			selection.all ? `Item ${itemIndex} has no binary data` : 'The Binary Property field is empty',
+			{ itemIndex, description: 'Name the binary properties that hold the files, e.g. data.' },
+		);
+	}
+	const files: InputFile[] = [];
+	for (const property of properties) {
+		const binary = binaries[property];
+		if (!binary) {
+			const available = Object.keys(binaries);
+			throw new NodeOperationError(node, `Item ${itemIndex} has no binary property "${property}"`, {
+				itemIndex,
+				description: available.length
+					? `The item's binary properties are: ${available.join(', ')}.`
+					: 'The item carries no binary data at all; add a node that reads or downloads the file first.',
+			});
+		}
+		files.push(await describeFile(ctx, itemIndex, property, binary, options.maxBytes ?? MAX_FILE_BYTES));
+	}
+	return files;
+}
