@@ -30,6 +30,11 @@ module.exports = {
 			files: ['./nodes/**/*.ts'],
 			plugins: ['eslint-plugin-n8n-nodes-base'],
 			extends: ['plugin:n8n-nodes-base/nodes'],
+			rules: {
+				// A pipeline step reads top-down (kind first, then the fields of that kind); alphabetical
+				// order would put "Extraction Guidance" above "Kind". n8n's community starter turns it off too.
+				'n8n-nodes-base/node-param-fixed-collection-type-unsorted-items': 'off',
+			},
 		},
 	],
 };

@@ -1,5 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import * as job from './actions/job/Job.resource';
+import * as notification from './actions/notification/Notification.resource';
+import * as notificationChannel from './actions/notificationChannel/NotificationChannel.resource';
+import * as secret from './actions/secret/Secret.resource';
+import * as source from './actions/source/Source.resource';
+import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
 
 export class DocumentProcessing implements INodeType {
@@ -22,10 +27,22 @@ export class DocumentProcessing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Job', value: 'job' }],
+				options: [
+					{ name: 'Job', value: 'job' },
+					{ name: 'Notification Channel', value: 'notificationChannel' },
+					{ name: 'Notification Event', value: 'notification' },
+					{ name: 'Secret', value: 'secret' },
+					{ name: 'Source Connector', value: 'source' },
+					{ name: 'Workflow', value: 'workflow' },
+				],
 				default: 'job',
 			},
 			...job.description,
+			...notificationChannel.description,
+			...notification.description,
+			...secret.description,
+			...source.description,
+			...workflow.description,
 		],
 	};
 

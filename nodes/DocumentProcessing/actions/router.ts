@@ -1,11 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import * as job from './job/Job.resource';
+import * as notification from './notification/Notification.resource';
+import * as notificationChannel from './notificationChannel/NotificationChannel.resource';
+import * as secret from './secret/Secret.resource';
+import * as source from './source/Source.resource';
+import * as workflow from './workflow/Workflow.resource';
 
 type OperationExecute = (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 
 const resources: Record<string, object> = {
 	job,
+	notification,
+	notificationChannel,
+	secret,
+	source,
+	workflow,
 };
 
 function findOperation(resource: string, operation: string): OperationExecute | undefined {

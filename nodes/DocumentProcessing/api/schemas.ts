@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 /** Shapes from the service interface; unknown fields pass through so nothing the service adds is lost. */
@@ -6,7 +7,7 @@ export const outputNodeFileSchema = z
 	.object({ node_id: z.string(), file_id: z.string() })
 	.passthrough();
 
-export const jobSchema = z
+const jobShape = z
 	.object({
 		id: z.string().min(1),
 		status: z.string().min(1),
@@ -20,7 +21,10 @@ export const jobSchema = z
 	})
 	.passthrough();
 
-export type Job = z.infer<typeof jobSchema>;
+/** A job record as n8n data (it is parsed JSON), with the fields the interface names typed. */
+export type Job = z.infer<typeof jobShape> & IDataObject;
+
+export const jobSchema = jobShape.transform((job) => job as unknown as Job);
 export type OutputNodeFile = z.infer<typeof outputNodeFileSchema>;
 
 /** Terminal states: COMPLETED succeeded; FAILED and STOPPED ended without success. */
@@ -37,6 +41,7 @@ export const elementSchema = z
 	})
 	.passthrough();
 
-export const elementsSchema = z.array(elementSchema);
+/** Parsed from JSON, so every element is JSON data: n8n's IDataObject. */
+export const elementsSchema = z.array(elementSchema).transform((elements) => elements as IDataObject[]);
 
-export type Element = z.infer<typeof elementSchema>;
+export type Element = IDataObject;

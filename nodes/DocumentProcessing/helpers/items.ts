@@ -14,12 +14,13 @@ function isExecutionData(entry: object): entry is INodeExecutionData {
 	return typeof json === 'object' && json !== null && Object.keys(entry).every((key) => EXECUTION_DATA_KEYS.has(key));
 }
 
-function toExecutionData(result: ItemResult, itemIndex: number): INodeExecutionData[] {
+function toExecutionData(result: ItemResult, itemIndices: number[]): INodeExecutionData[] {
 	const list: object[] = Array.isArray(result) ? result : [result];
+	const paired = itemIndices.length === 1 ? { item: itemIndices[0] } : itemIndices.map((item) => ({ item }));
 	return list.map((entry) => {
 		// Service records are JSON by construction (parsed from a response), so they are IDataObjects.
 		const data: INodeExecutionData = isExecutionData(entry) ? entry : { json: entry as IDataObject };
-		return { ...data, pairedItem: data.pairedItem ?? { item: itemIndex } };
+		return { ...data, pairedItem: data.pairedItem ?? paired };
 	});
 }
 
@@ -39,7 +40,7 @@ export function errorItem(error: Error, itemIndex: number | number[]): INodeExec
 	if (typeof description === 'string' && description) json.errorDescription = description;
 	const httpCode = (error as { httpCode?: unknown }).httpCode;
 	if (typeof httpCode === 'string' && httpCode) json.httpCode = httpCode;
-	return { json, pairedItem: indices.map((item) => ({ item })) };
+	return { json, pairedItem: indices.length === 1 ? { item: indices[0] } : indices.map((item) => ({ item })) };
 }
 
 async function mapLimited<T>(count: number, limit: number, worker: (index: number) => Promise<T>): Promise<T[]> {
@@ -56,28 +57,40 @@ async function mapLimited<T>(count: number, limit: number, worker: (index: numbe
 }
 
 /**
- * Runs `work` for every item with bounded concurrency. With "continue on fail" a failed item
- * becomes an `{error}` item paired to its input and the other items keep their outputs.
+ * Runs `work` for every unit (a group of input items handled by one request, e.g. one job) with
+ * bounded concurrency. With "continue on fail" a failed unit becomes an `{error}` item paired to its
+ * items and the other units keep their outputs.
  */
+export async function runPerUnit(
+	ctx: IExecuteFunctions,
+	units: number[][],
+	work: (unitIndex: number, itemIndices: number[]) => Promise<ItemResult>,
+	concurrency = ITEM_CONCURRENCY,
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = ctx.continueOnFail();
+	let firstError: Error | undefined;
+	const perUnit = await mapLimited(units.length, concurrency, async (unitIndex) => {
+		if (firstError) return [];
+		const itemIndices = units[unitIndex];
+		try {
+			return toExecutionData(await work(unitIndex, itemIndices), itemIndices);
+		} catch (error) {
+			const wrapped = withItemIndex(ctx, error, itemIndices[0]);
+			if (continueOnFail) return [errorItem(wrapped, itemIndices)];
+			firstError ??= wrapped;
+			return [];
+		}
+	});
+	if (firstError) throw firstError;
+	return perUnit.flat();
+}
+
+/** `runPerUnit` with one unit per input item. */
 export async function runPerItem(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
 	work: (itemIndex: number) => Promise<ItemResult>,
 	concurrency = ITEM_CONCURRENCY,
 ): Promise<INodeExecutionData[]> {
-	const continueOnFail = ctx.continueOnFail();
-	let firstError: Error | undefined;
-	const perItem = await mapLimited(items.length, concurrency, async (itemIndex) => {
-		if (firstError) return [];
-		try {
-			return toExecutionData(await work(itemIndex), itemIndex);
-		} catch (error) {
-			const wrapped = withItemIndex(ctx, error, itemIndex);
-			if (continueOnFail) return [errorItem(wrapped, itemIndex)];
-			firstError ??= wrapped;
-			return [];
-		}
-	});
-	if (firstError) throw firstError;
-	return perItem.flat();
+	return await runPerUnit(ctx, items.map((_, index) => [index]), async (unitIndex) => await work(unitIndex), concurrency);
 }

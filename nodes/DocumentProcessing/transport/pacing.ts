@@ -1,3 +1,5 @@
+import { sleep } from '../helpers/sleep';
+
 /**
  * The service refuses on-demand job launches less than one second apart. Every launch reserves
  * the next free slot for its workflow endpoint before it is sent, process-wide, so parallel items
@@ -8,21 +10,6 @@ export const LAUNCH_SPACING_MS = 1_030; // 1 s plus a margin for timer and netwo
 const registryKey = Symbol.for('n8n-nodes-document-processing.launchSlots');
 const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, number> };
 const nextSlot: Map<string, number> = (globalStore[registryKey] ??= new Map());
-
-const sleep = async (ms: number, signal?: AbortSignal) =>
-	await new Promise<void>((resolve, reject) => {
-		if (ms <= 0) return resolve();
-		const timer = setTimeout(done, ms);
-		function done() {
-			signal?.removeEventListener('abort', aborted);
-			resolve();
-		}
-		function aborted() {
-			clearTimeout(timer);
-			reject(signal?.reason instanceof Error ? signal.reason : new Error('Aborted'));
-		}
-		signal?.addEventListener('abort', aborted, { once: true });
-	});
 
 /** Waits for this endpoint's next launch slot; `notBefore` lets a 429's Retry-After push it out. */
 export async function waitForLaunchSlot(
@@ -36,4 +23,3 @@ export async function waitForLaunchSlot(
 	await sleep(slot - now, options.signal);
 }
 
-export { sleep };

@@ -6,7 +6,8 @@ import { poolFor } from './agents';
 import type { ServiceConnection } from './connection';
 import { detailText, serviceError } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
-import { sleep, waitForLaunchSlot } from './pacing';
+import { sleep } from '../helpers/sleep';
+import { waitForLaunchSlot } from './pacing';
 import { redact } from './redact';
 import {
 	backoffDelay,

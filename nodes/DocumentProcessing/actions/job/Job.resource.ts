@@ -1,7 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
+import * as downloadOutput from './downloadOutput.operation';
 import * as get from './get.operation';
+import * as process from './process.operation';
+import * as waitForCompletion from './waitForCompletion.operation';
 
-export { get };
+export { create, downloadOutput, get, process, waitForCompletion };
 
 export const description: INodeProperties[] = [
 	{
@@ -12,13 +16,41 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['job'] } },
 		options: [
 			{
+				name: 'Create',
+				value: 'create',
+				description: 'Start a job that runs a pipeline over the item’s files',
+				action: 'Create job',
+			},
+			{
+				name: 'Download Output',
+				value: 'downloadOutput',
+				description: 'Download the elements a completed job produced',
+				action: 'Download output',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a job’s status and output files',
 				action: 'Get job',
 			},
+			{
+				name: 'Process Files',
+				value: 'process',
+				description: 'Create a job, wait for it and download its outputs in one step',
+				action: 'Process files',
+			},
+			{
+				name: 'Wait for Completion',
+				value: 'waitForCompletion',
+				description: 'Wait until a job has completed, failed or stopped',
+				action: 'Wait for job',
+			},
 		],
-		default: 'get',
+		default: 'process',
 	},
+	...create.description,
+	...downloadOutput.description,
 	...get.description,
+	...process.description,
+	...waitForCompletion.description,
 ];

@@ -4,18 +4,9 @@ import { callContextFor } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
+import { jobIdProperty } from './shared/jobId';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Job ID',
-		name: 'jobId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 2b0c6d1e-8f4a-4c3b-9e21-0f4d6a8b9c10',
-		description: 'ID of the job, as returned by Create Job or Run Workflow',
-	},
-];
+const properties: INodeProperties[] = [jobIdProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
 

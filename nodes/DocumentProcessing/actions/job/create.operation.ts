@@ -1,0 +1,13 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { binaryInputProperties } from '../common/binaryInput';
+import { batchModeProperty, forEachLaunchedJob, launchRecord } from './shared/launch';
+import { pipelineProperties } from './shared/pipelineFields';
+
+const properties: INodeProperties[] = [...binaryInputProperties, batchModeProperty, ...pipelineProperties];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await forEachLaunchedJob(this, items, async (launched) => launchRecord(launched), 8);
+}

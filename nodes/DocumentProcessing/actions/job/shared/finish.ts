@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { downloadJobOutputs } from '../../../api/jobOutputs';
+import type { CallContext } from '../../../transport';
+import { inputFileIndex, type LaunchedJob } from './launch';
+import { type OutputSettings, outputFilesToItems } from './outputFields';
+import { jobOutcome, type WaitSettings, waitForJob } from './wait';
+
+/**
+ * Waits for a job this execution launched and returns its outputs, each output file paired to the
+ * item whose file it came from; an unsuccessful job (when allowed) is returned as its record.
+ */
+export async function waitAndDownload(
+	ctx: IExecuteFunctions,
+	call: CallContext,
+	launched: LaunchedJob,
+	wait: WaitSettings,
+	output: OutputSettings,
+): Promise<INodeExecutionData[]> {
+	const itemIndex = launched.itemIndices[0];
+	const finished = jobOutcome(ctx.getNode(), await waitForJob(call, launched.job.id, wait), wait, itemIndex);
+	const pairedAll = launched.itemIndices.map((item) => ({ item }));
+	if (!finished.succeeded) return [{ json: finished, pairedItem: pairedAll }];
+
+	const names: Record<string, string> = {};
+	const itemOfFile: Record<string, number> = {};
+	for (const { file, fileId } of inputFileIndex(launched)) {
+		if (!fileId) continue;
+		names[fileId] = file.fileName;
+		itemOfFile[fileId] = file.itemIndex;
+	}
+	const files = await downloadJobOutputs(call, finished, { lastNodeOnly: output.lastNodeOnly, fileNames: names });
+	return await outputFilesToItems(ctx, files, output, (file) =>
+		itemOfFile[file.file_id] !== undefined ? { item: itemOfFile[file.file_id] } : pairedAll,
+	);
+}

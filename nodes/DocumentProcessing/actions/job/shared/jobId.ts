@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const jobIdProperty: INodeProperties = {
+	displayName: 'Job ID',
+	name: 'jobId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 2b0c6d1e-8f4a-4c3b-9e21-0f4d6a8b9c10',
+	description: 'ID of the job, as returned by Create Job or Run Workflow',
+};

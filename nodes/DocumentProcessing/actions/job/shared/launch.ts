@@ -1,0 +1,122 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { callContextFor } from '../../../api/context';
+import { createJob } from '../../../api/jobs';
+import type { Job } from '../../../api/schemas';
+import { type InputFile, itemFiles, MAX_FILES_PER_JOB } from '../../../helpers/binaries';
+import { type BatchMode, planJobs } from '../../../helpers/batching';
+import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../../../helpers/items';
+import type { JobNode } from '../../../helpers/pipeline';
+import type { CallContext } from '../../../transport';
+import { binarySelection } from '../../common/binaryInput';
+import { readPipeline } from './pipelineFields';
+
+export const batchModeProperty: INodeProperties = {
+	displayName: 'Batching',
+	name: 'batchMode',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'One Job per Item', value: 'perItem', description: 'Each item’s files go into a job of their own' },
+		{
+			name: 'Combine Items',
+			value: 'combine',
+			description: `All items’ files go into as few jobs as possible, at most ${MAX_FILES_PER_JOB} files each (the first item’s pipeline is used)`,
+		},
+	],
+	default: 'perItem',
+};
+
+/** A job this execution launched, with the files it carries in upload order. */
+export interface LaunchedJob {
+	job: Job;
+	files: InputFile[];
+	itemIndices: number[];
+}
+
+/** Input file ids in upload order, so outputs can be traced to the file (and item) they came from. */
+export function inputFileIndex(launched: LaunchedJob): Array<{ file: InputFile; fileId?: string }> {
+	return launched.files.map((file, index) => ({ file, fileId: launched.job.input_file_ids?.[index] }));
+}
+
+/** The launch record users see: the job plus which input file got which id. */
+export function launchRecord(launched: LaunchedJob): Job & { input_files: object[]; input_file_map: Record<string, string> } {
+	const inputFiles = inputFileIndex(launched).map(({ file, fileId }) => ({
+		file_name: file.fileName,
+		file_id: fileId ?? null,
+		item_index: file.itemIndex,
+		binary_property: file.property,
+		mime_type: file.mimeType,
+		size: file.size,
+	}));
+	const map: Record<string, string> = {};
+	for (const { file, fileId } of inputFileIndex(launched)) if (fileId) map[file.fileName] = fileId;
+	return { ...launched.job, input_files: inputFiles, input_file_map: map };
+}
+
+function assertFitsOneJob(ctx: IExecuteFunctions, files: InputFile[], itemIndex: number): void {
+	if (files.length > MAX_FILES_PER_JOB) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex} has ${files.length} files; a job takes at most ${MAX_FILES_PER_JOB}`, {
+			itemIndex,
+			description: 'Choose Batching › Combine Items to spread the files over several jobs, or split the item.',
+		});
+	}
+}
+
+async function launch(call: CallContext, jobNodes: JobNode[], files: InputFile[], itemIndices: number[]) {
+	const job = await createJob(call, jobNodes, files);
+	return { job, files, itemIndices };
+}
+
+/**
+ * Launches the jobs the items ask for (one per item, or combined) and hands each to `then`, all
+ * side by side: launches queue for the service's one-per-second slots while earlier jobs already
+ * wait. Every file is checked against the limits before its job is sent.
+ */
+export async function forEachLaunchedJob(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	then: (launched: LaunchedJob, call: CallContext) => Promise<ItemResult>,
+	concurrency: number,
+): Promise<INodeExecutionData[]> {
+	const mode = ctx.getNodeParameter('batchMode', 0, 'perItem') as BatchMode;
+	if (mode === 'perItem') {
+		return await runPerUnit(
+			ctx,
+			items.map((_, index) => [index]),
+			async (itemIndex) => {
+				const jobNodes = readPipeline(ctx, itemIndex);
+				const files = await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex));
+				assertFitsOneJob(ctx, files, itemIndex);
+				const call = await callContextFor(ctx, itemIndex);
+				return await then(await launch(call, jobNodes, files, [itemIndex]), call);
+			},
+			concurrency,
+		);
+	}
+
+	const jobNodes = readPipeline(ctx, 0);
+	const rejected: INodeExecutionData[] = [];
+	const filesPerItem: InputFile[][] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			filesPerItem.push(await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex)));
+		} catch (error) {
+			const wrapped = withItemIndex(ctx, error, itemIndex);
+			if (!ctx.continueOnFail()) throw wrapped;
+			rejected.push(errorItem(wrapped, itemIndex));
+			filesPerItem.push([]);
+		}
+	}
+	const plan = planJobs(filesPerItem, 'combine');
+	const launched = await runPerUnit(
+		ctx,
+		plan.map((job) => job.itemIndices),
+		async (unitIndex, itemIndices) => {
+			const call = await callContextFor(ctx, itemIndices[0]);
+			return await then(await launch(call, jobNodes, plan[unitIndex].files, itemIndices), call);
+		},
+		concurrency,
+	);
+	return [...rejected, ...launched];
+}

@@ -1,0 +1,80 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import { outputItems, type OutputFile } from '../../../helpers/elementItems';
+
+export type OutputMode = 'elements' | 'files' | 'binary';
+
+export interface OutputSettings {
+	mode: OutputMode;
+	lastNodeOnly: boolean;
+	binaryProperty: string;
+}
+
+export const outputProperties: INodeProperties[] = [
+	{
+		displayName: 'Output',
+		name: 'outputMode',
+		type: 'options',
+		options: [
+			{ name: 'One Item per Element', value: 'elements', description: 'Each element (title, paragraph, table, …) becomes an item' },
+			{
+				name: 'One Item per Output File',
+				value: 'files',
+				description: 'Each output file becomes an item with an "elements" array',
+			},
+			{ name: 'Output File as Binary', value: 'binary', description: 'Each output file becomes a JSON file in a binary field' },
+		],
+		default: 'elements',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'outputBinaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions: { show: { outputMode: ['binary'] } },
+	},
+	{
+		displayName: 'Final Node Only',
+		name: 'lastNodeOnly',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return only what the pipeline’s last node produced, leaving out intermediate nodes’ outputs',
+	},
+];
+
+export function readOutputSettings(ctx: IExecuteFunctions, itemIndex: number): OutputSettings {
+	return {
+		mode: ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode,
+		lastNodeOnly: ctx.getNodeParameter('lastNodeOnly', itemIndex, true) as boolean,
+		binaryProperty: (ctx.getNodeParameter('outputBinaryPropertyName', itemIndex, 'data') as string).trim() || 'data',
+	};
+}
+
+function fileStem(file: OutputFile, withNode: boolean): string {
+	const stem = (file.input_file_name ?? file.file_id).replace(/\.[^./\\]+$/, '');
+	return withNode ? `${stem}.${file.node_id.slice(0, 8)}` : stem;
+}
+
+/** Downloaded outputs as items of the chosen shape, each paired back to the input it came from. */
+export async function outputFilesToItems(
+	ctx: IExecuteFunctions,
+	files: OutputFile[],
+	settings: OutputSettings,
+	pairedItemFor: (file: OutputFile) => IPairedItemData | IPairedItemData[],
+): Promise<INodeExecutionData[]> {
+	if (settings.mode !== 'binary') return outputItems(files, settings.mode, pairedItemFor);
+	return await Promise.all(
+		files.map(async (file) => {
+			const json: IDataObject = {
+				job_id: file.job_id,
+				file_id: file.file_id,
+				node_id: file.node_id,
+				element_count: file.elements.length,
+			};
+			if (file.input_file_name) json.input_file_name = file.input_file_name;
+			const content = Buffer.from(JSON.stringify(file.elements, null, 2));
+			const binary = await ctx.helpers.prepareBinaryData(content, `${fileStem(file, !settings.lastNodeOnly)}.json`, 'application/json');
+			return { json, binary: { [settings.binaryProperty]: binary }, pairedItem: pairedItemFor(file) };
+		}),
+	);
+}

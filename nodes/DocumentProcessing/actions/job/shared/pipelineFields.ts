@@ -1,0 +1,213 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import {
+	buildJobNodes,
+	type FurtherStep,
+	type JobNode,
+	type PartitionStep,
+	parseRawJobNodes,
+	PipelineError,
+} from '../../../helpers/pipeline';
+
+const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
+
+/** The pipeline builder: a partition node first, then further steps in the user's order, or raw JSON. */
+export const pipelineProperties: INodeProperties[] = [
+	{
+		displayName: 'Pipeline Definition',
+		name: 'pipelineMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Using Fields Below', value: 'builder', description: 'Build the pipeline from the fields below' },
+			{ name: 'Using JSON', value: 'json', description: 'Give the job nodes as JSON, for full control' },
+		],
+		default: 'builder',
+	},
+	{
+		displayName: 'Partition Strategy',
+		name: 'partitionSubtype',
+		type: 'options',
+		options: [
+			{ name: 'Vision Language Model (VLM)', value: 'vlm', description: 'Partition pages with a vision language model' },
+			{ name: 'Partition Service (Hi-Res)', value: 'service_api', description: 'Partition with the layout-model service' },
+		],
+		default: 'vlm',
+		description: 'The partition node, always the first node of the pipeline',
+		displayOptions: { show: { pipelineMode: ['builder'] } },
+	},
+	{
+		displayName: 'Dynamic',
+		name: 'isDynamic',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the service may pick the model per page',
+		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['vlm'] } },
+	},
+	{
+		displayName: 'Allow Fast',
+		name: 'allowFast',
+		type: 'boolean',
+		default: true,
+		description: 'Whether pages with plain extractable text may skip the model',
+		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['vlm'] } },
+	},
+	{
+		displayName: 'Strategy',
+		name: 'strategy',
+		type: 'options',
+		options: [
+			{ name: 'Auto', value: 'auto' },
+			{ name: 'Fast', value: 'fast' },
+			{ name: 'Hi-Res', value: 'hi_res' },
+			{ name: 'OCR Only', value: 'ocr_only' },
+		],
+		default: 'hi_res',
+		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['service_api'] } },
+	},
+	{
+		displayName: 'Extract Image Block Types',
+		name: 'extractImageBlockTypes',
+		type: 'multiOptions',
+		options: [
+			{ name: 'Image', value: 'image' },
+			{ name: 'Table', value: 'table' },
+		],
+		default: ['image', 'table'],
+		description: 'Which blocks to keep as images in the output',
+		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['service_api'] } },
+	},
+	{
+		displayName: 'Further Steps',
+		name: 'steps',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Step',
+		default: {},
+		description: 'Nodes that run after partitioning, in this order',
+		displayOptions: { show: { pipelineMode: ['builder'] } },
+		options: [
+			{
+				name: 'step',
+				displayName: 'Step',
+				values: [
+					{
+						displayName: 'Kind',
+						name: 'kind',
+						type: 'options',
+						options: [
+							{ name: 'Image Description', value: 'provider_image_description' },
+							{ name: 'Named Entity Recognition', value: 'provider_ner' },
+							{ name: 'OCR', value: 'provider_ocr' },
+							{ name: 'Structured Data Extraction', value: 'llm' },
+							{ name: 'Table Description', value: 'provider_table_description' },
+							{ name: 'Table to HTML', value: 'twopass_table2html' },
+						],
+						default: 'llm',
+					},
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'Free label for the node; defaults to its kind',
+					},
+					{
+						displayName: 'JSON Schema',
+						name: 'jsonSchema',
+						type: 'json',
+						default: '{\n  "type": "object",\n  "properties": {\n    "title": { "type": "string" }\n  }\n}',
+						description: 'JSON Schema of the object to extract from each document',
+						displayOptions: { show: { kind: ['llm'] } },
+					},
+					{
+						displayName: 'Extraction Guidance',
+						name: 'extractionGuidance',
+						type: 'string',
+						typeOptions: { rows: 4 },
+						default: '',
+						description: 'Free-text instructions for the extraction',
+						displayOptions: { show: { kind: ['llm'] } },
+					},
+					{
+						displayName: 'Provider',
+						name: 'provider',
+						type: 'string',
+						default: '',
+						description: 'Model provider for the extraction, as your account names it',
+						displayOptions: { show: { kind: ['llm'] } },
+					},
+					{
+						displayName: 'Provider Type',
+						name: 'providerType',
+						type: 'string',
+						default: '',
+						description: 'Model provider for this prompter, as your account names it',
+						displayOptions: { show: { kind: PROMPTERS_WITH_PROVIDER } },
+					},
+					{
+						displayName: 'Model',
+						name: 'model',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { kind: ['llm', ...PROMPTERS_WITH_PROVIDER] } },
+					},
+					{
+						displayName: 'Output Mode',
+						name: 'outputMode',
+						type: 'options',
+						options: [{ name: 'Extracted Data Only', value: 'extracted_data_only' }],
+						default: 'extracted_data_only',
+						displayOptions: { show: { kind: ['llm'] } },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Job Nodes (JSON)',
+		name: 'jobNodesJson',
+		type: 'json',
+		default:
+			'[\n  {\n    "name": "Partitioner",\n    "type": "partition",\n    "subtype": "vlm",\n    "settings": { "is_dynamic": true, "allow_fast": true }\n  }\n]',
+		description: 'The job_nodes array of the request: a partition node first, then the other nodes in order',
+		displayOptions: { show: { pipelineMode: ['json'] } },
+	},
+];
+
+function partitionStep(ctx: IExecuteFunctions, itemIndex: number): PartitionStep {
+	const subtype = ctx.getNodeParameter('partitionSubtype', itemIndex, 'vlm') as string;
+	if (subtype === 'service_api') {
+		return {
+			subtype,
+			strategy: ctx.getNodeParameter('strategy', itemIndex, 'hi_res') as string,
+			extractImageBlockTypes: ctx.getNodeParameter('extractImageBlockTypes', itemIndex, []) as string[],
+		};
+	}
+	return {
+		subtype: 'vlm',
+		isDynamic: ctx.getNodeParameter('isDynamic', itemIndex, true) as boolean,
+		allowFast: ctx.getNodeParameter('allowFast', itemIndex, true) as boolean,
+	};
+}
+
+function furtherSteps(ctx: IExecuteFunctions, itemIndex: number): FurtherStep[] {
+	const raw = ctx.getNodeParameter('steps.step', itemIndex, []) as IDataObject[];
+	return raw.map((step) => ({ ...step, kind: String(step.kind ?? 'llm') }) as FurtherStep);
+}
+
+/** The item's pipeline as job nodes, checked locally; a problem names the field it is in. */
+export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobNode[] {
+	try {
+		if (ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') === 'json') {
+			return parseRawJobNodes('Job Nodes (JSON)', ctx.getNodeParameter('jobNodesJson', itemIndex));
+		}
+		return buildJobNodes(partitionStep(ctx, itemIndex), furtherSteps(ctx, itemIndex));
+	} catch (error) {
+		if (!(error instanceof PipelineError)) throw error;
+		throw new NodeOperationError(ctx.getNode(), `Invalid pipeline — ${error.message}`, {
+			itemIndex,
+			description: 'The pipeline starts with one partition node; further nodes follow in order. Fix the field named above.',
+		});
+	}
+}

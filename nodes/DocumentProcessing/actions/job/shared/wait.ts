@@ -1,0 +1,106 @@
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { getJob } from '../../../api/jobs';
+import { JOB_FAILURES, JOB_SUCCESS, type Job } from '../../../api/schemas';
+import { DEFAULT_POLL_SCHEDULE, pollDelay, type PollSchedule } from '../../../helpers/polling';
+import { sleep } from '../../../helpers/sleep';
+import type { CallContext } from '../../../transport';
+
+export interface WaitSettings {
+	schedule: PollSchedule;
+	timeoutMs: number;
+	failOnJobFailure: boolean;
+}
+
+const DEFAULT_TIMEOUT_MINUTES = 120;
+
+export const waitOptionsProperty: INodeProperties = {
+	displayName: 'Waiting',
+	name: 'waitOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Fail on Unsuccessful Job',
+			name: 'failOnJobFailure',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether a job that ends FAILED or STOPPED stops the workflow with an error; when off, the job is output with "succeeded": false',
+		},
+		{
+			displayName: 'Longest Poll Interval (Seconds)',
+			name: 'maxPollIntervalSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 300 },
+			default: 10,
+			description: 'Polling starts after about a second and slows down to this interval for long jobs',
+		},
+		{
+			displayName: 'Timeout (Minutes)',
+			name: 'timeoutMinutes',
+			type: 'number',
+			typeOptions: { minValue: 0.05 },
+			default: DEFAULT_TIMEOUT_MINUTES,
+			description: 'How long to wait for the job to finish before giving up',
+		},
+	],
+};
+
+export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
+	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
+	const maxSeconds = Number(options.maxPollIntervalSeconds ?? 10);
+	const minutes = Number(options.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES);
+	if (!(maxSeconds >= 1) || !(minutes > 0)) {
+		throw new NodeOperationError(ctx.getNode(), 'Waiting › the poll interval must be at least 1 second and the timeout positive', { itemIndex });
+	}
+	return {
+		schedule: { ...DEFAULT_POLL_SCHEDULE, maxMs: maxSeconds * 1000, initialMs: Math.min(DEFAULT_POLL_SCHEDULE.initialMs, maxSeconds * 1000) },
+		timeoutMs: minutes * 60_000,
+		failOnJobFailure: options.failOnJobFailure !== false,
+	};
+}
+
+function isTerminal(status: string): boolean {
+	return status === JOB_SUCCESS || (JOB_FAILURES as readonly string[]).includes(status);
+}
+
+/** Polls until the job ends, quickly at first and then every `maxMs`; gives up at the timeout. */
+export async function waitForJob(call: CallContext, jobId: string, settings: WaitSettings): Promise<Job> {
+	const deadline = Date.now() + settings.timeoutMs;
+	for (let poll = 0; ; poll++) {
+		const delay = Math.min(pollDelay(poll, settings.schedule), Math.max(0, deadline - Date.now()));
+		await sleep(delay, call.signal);
+		const job = await getJob(call, jobId);
+		if (isTerminal(job.status)) return job;
+		if (Date.now() >= deadline) throw timeoutError(call.node, job, settings, call.itemIndex);
+	}
+}
+
+function timeoutError(node: INode, job: Job, settings: WaitSettings, itemIndex?: number): NodeOperationError {
+	const minutes = Math.round((settings.timeoutMs / 60_000) * 100) / 100;
+	const scheduled =
+		job.status === 'SCHEDULED'
+			? 'It is still SCHEDULED: the service runs at most 5 on-demand jobs per account at once, so it may be queued behind other jobs. '
+			: '';
+	return new NodeOperationError(node, `Job "${job.id}" did not finish within ${minutes} minutes (last status: ${job.status})`, {
+		itemIndex,
+		description: `${scheduled}Raise Waiting › Timeout, or run Wait for Job again later with the same job ID: the job keeps running.`,
+	});
+}
+
+/** A finished job as output: `succeeded` says how it ended; an unsuccessful end is an error unless the user opted out. */
+export function jobOutcome(node: INode, job: Job, settings: WaitSettings, itemIndex: number): Job & { succeeded: boolean } {
+	const succeeded = job.status === JOB_SUCCESS;
+	if (!succeeded && settings.failOnJobFailure) {
+		throw new NodeOperationError(node, `Job "${job.id}" ended with status ${job.status}`, {
+			itemIndex,
+			description:
+				job.status === 'STOPPED'
+					? 'The job was stopped before it finished. Turn off Waiting › Fail on Unsuccessful Job to output it instead.'
+					: 'The service could not process the job (e.g. it failed to initialise). Check its files and pipeline; turn off Waiting › Fail on Unsuccessful Job to output it instead.',
+		});
+	}
+	return { ...job, succeeded };
+}

@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { callContextFor } from '../../api/context';
+import { runPerItem } from '../../helpers/items';
+import { requireUuid } from '../../helpers/validate';
+import { jobIdProperty } from './shared/jobId';
+import { jobOutcome, readWaitSettings, waitForJob, waitOptionsProperty } from './shared/wait';
+
+const properties: INodeProperties[] = [jobIdProperty, waitOptionsProperty];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['waitForCompletion'] } }, properties);
+
+/** Waiting is mostly sleeping, so many items wait side by side. */
+export const WAIT_CONCURRENCY = 100;
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		items,
+		async (itemIndex) => {
+			const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', itemIndex), itemIndex);
+			const settings = readWaitSettings(this, itemIndex);
+			const call = await callContextFor(this, itemIndex);
+			return jobOutcome(this.getNode(), await waitForJob(call, jobId, settings), settings, itemIndex);
+		},
+		WAIT_CONCURRENCY,
+	);
+}

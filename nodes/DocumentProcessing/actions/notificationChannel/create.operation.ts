@@ -1,0 +1,157 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { createChannel, type ChannelInput } from '../../api/channels';
+import { callContextFor } from '../../api/context';
+import { EVENT_TYPE_OPTIONS, isEventType, type EventType } from '../../helpers/eventTypes';
+import { runPerItem } from '../../helpers/items';
+import { scopeFrom, scopeProperties } from './scope';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const properties: INodeProperties[] = [
+	...scopeProperties,
+	{
+		displayName: 'Channel Type',
+		name: 'channelType',
+		type: 'options',
+		options: [
+			{ name: 'Webhook', value: 'webhook', description: 'The service POSTs signed events to a URL' },
+			{ name: 'E-Mail', value: 'email', description: 'The service e-mails events once the address is verified' },
+		],
+		default: 'webhook',
+	},
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://example.com/hooks/document-events',
+		description: 'Address the service sends the events to; it must be reachable from the service',
+		displayOptions: { show: { channelType: ['webhook'] } },
+	},
+	{
+		displayName: 'Signing Secret',
+		name: 'signingSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description:
+			'Secret the service signs deliveries with (Standard Webhooks, e.g. whsec_ followed by base64). Set it to be able to verify deliveries: when empty the service picks one, which this node does not show.',
+		displayOptions: { show: { channelType: ['webhook'] } },
+	},
+	{
+		displayName: 'Recipient E-Mail',
+		name: 'recipientEmail',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. name@email.com',
+		description: 'Address that receives the events; the service first sends it a six-digit verification code',
+		displayOptions: { show: { channelType: ['email'] } },
+	},
+	{
+		displayName: 'Event Types',
+		name: 'eventTypes',
+		type: 'multiOptions',
+		required: true,
+		options: EVENT_TYPE_OPTIONS,
+		default: ['job.completed'],
+		description: 'Job events the channel receives',
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Notify the finance team',
+		description: 'Free text to recognise the channel by',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['notificationChannel'], operation: ['create'] } },
+	properties,
+);
+
+function eventTypesFrom(ctx: IExecuteFunctions, itemIndex: number): EventType[] {
+	const raw = ctx.getNodeParameter('eventTypes', itemIndex, []) as unknown;
+	const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((part) => part.trim()) : [];
+	const unknown = list.filter((value) => !isEventType(value));
+	if (unknown.length > 0) {
+		throw new NodeOperationError(ctx.getNode(), `Event Types contains an unknown event: ${String(unknown[0])}`, {
+			itemIndex,
+			description: `Use any of ${EVENT_TYPE_OPTIONS.map((option) => String(option.value)).join(', ')}.`,
+		});
+	}
+	if (list.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Event Types is empty', {
+			itemIndex,
+			description: 'Select at least one job event for the channel to receive.',
+		});
+	}
+	return [...new Set(list as EventType[])];
+}
+
+function webhookUrlFrom(ctx: IExecuteFunctions, itemIndex: number): string {
+	const url = String(ctx.getNodeParameter('url', itemIndex, '')).trim();
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(url);
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+		throw new NodeOperationError(ctx.getNode(), url ? `URL "${url}" is not an http(s) address` : 'URL is empty', {
+			itemIndex,
+			description: 'Enter the full address the service should POST events to, starting with https://.',
+		});
+	}
+	return url;
+}
+
+function channelInputFrom(ctx: IExecuteFunctions, itemIndex: number): ChannelInput {
+	const channelType = ctx.getNodeParameter('channelType', itemIndex) as string;
+	const eventTypes = eventTypesFrom(ctx, itemIndex);
+	const text = String(ctx.getNodeParameter('description', itemIndex, '')).trim();
+	const described = text ? { description: text } : {};
+	if (channelType === 'email') {
+		const email = String(ctx.getNodeParameter('recipientEmail', itemIndex, '')).trim();
+		if (!EMAIL.test(email)) {
+			throw new NodeOperationError(ctx.getNode(), email ? `Recipient E-Mail "${email}" is not an e-mail address` : 'Recipient E-Mail is empty', {
+				itemIndex,
+				description: 'Enter an address such as name@example.com.',
+			});
+		}
+		return { channel_type: 'email', email_config: { recipient_email: email }, event_types: eventTypes, ...described };
+	}
+	const url = webhookUrlFrom(ctx, itemIndex);
+	const secret = String(ctx.getNodeParameter('signingSecret', itemIndex, ''));
+	return { channel_type: 'webhook', url, ...(secret ? { secret } : {}), event_types: eventTypes, ...described };
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await runPerItem(this, items, async (itemIndex) => {
+		const scope = scopeFrom(this, itemIndex);
+		const input = channelInputFrom(this, itemIndex);
+		const created = await createChannel(await callContextFor(this, itemIndex), scope, input);
+		const { channel } = created;
+		if (input.channel_type === 'email') {
+			return {
+				...channel,
+				verification: channel.enabled ? 'not needed' : 'pending',
+				message: channel.enabled
+					? 'The e-mail channel is active.'
+					: `The e-mail channel is disabled until it is verified: the service sent a six-digit code to ${input.email_config.recipient_email}. Run Verify with that code and this channel's ID.`,
+			};
+		}
+		if (input.secret === undefined && created.secret !== undefined) {
+			return {
+				...channel,
+				message:
+					'The service chose a signing secret for this channel; it is not shown, to keep it out of execution data. To verify deliveries, create the channel with your own Signing Secret, or use the Document Processing Trigger, which manages its own.',
+			};
+		}
+		return channel;
+	});
+}

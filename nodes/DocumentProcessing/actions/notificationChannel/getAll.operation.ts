@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { listChannels, type ChannelType } from '../../api/channels';
+import { callContextFor } from '../../api/context';
+import { runPerItem } from '../../helpers/items';
+import { scopeFrom, scopeProperties } from './scope';
+
+const properties: INodeProperties[] = [
+	...scopeProperties,
+	{
+		displayName: 'Channel Type',
+		name: 'channelType',
+		type: 'options',
+		options: [
+			{ name: 'Webhook', value: 'webhook' },
+			{ name: 'E-Mail', value: 'email' },
+		],
+		default: 'webhook',
+		description: 'The service lists one type of channel at a time',
+	},
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Enabled',
+				name: 'enabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only enabled channels (on) or only disabled ones (off)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['notificationChannel'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await runPerItem(this, items, async (itemIndex) => {
+		const scope = scopeFrom(this, itemIndex);
+		const channelType = this.getNodeParameter('channelType', itemIndex) as ChannelType;
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const enabled = typeof filters.enabled === 'boolean' ? filters.enabled : undefined;
+		const channels = await listChannels(await callContextFor(this, itemIndex), scope, { channelType, enabled });
+		if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return channels;
+		// The service does not page channel lists, so the limit is applied here.
+		return channels.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
+	});
+}

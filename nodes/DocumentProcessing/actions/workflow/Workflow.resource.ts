@@ -1,0 +1,24 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as run from './run.operation';
+
+export { run };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['workflow'] } },
+		options: [
+			{
+				name: 'Run',
+				value: 'run',
+				description: 'Run a stored workflow on the item’s files',
+				action: 'Run workflow',
+			},
+		],
+		default: 'run',
+	},
+	...run.description,
+];

@@ -1,0 +1,108 @@
+import { createHash, type KeyObject } from 'node:crypto';
+import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+import { encryptSecret, loadPublicKey, PublicKeyError } from '../helpers/envelope';
+import { callService, type CallContext, type ServiceConnection } from '../transport';
+
+export const secretReferenceSchema = z.object({ id: z.string().min(1), type: z.string().min(1) });
+
+/** How a registered secret is referred to, e.g. inside a connector's config. Nothing else is kept. */
+export type SecretReference = z.infer<typeof secretReferenceSchema>;
+
+const publicKeyRecordSchema = z.object({ pem_key: z.string() }).passthrough();
+
+const RETRIEVE_ENDPOINT = 'POST /api/v1/users/retrieve';
+const REGISTER_ENDPOINT = 'POST /api/v1/users/secrets';
+
+/**
+ * Keys are kept briefly so a batch of secrets costs one key request, yet a rotated key is picked
+ * up within minutes.
+ */
+export const PUBLIC_KEY_TTL_MS = 5 * 60_000;
+
+interface CachedKey {
+	expiresAt: number;
+	key: Promise<KeyObject>;
+}
+
+// Process-wide like the connection pools, so parallel items and executions share one fetch.
+const registryKey = Symbol.for('n8n-nodes-document-processing.publicKeys');
+const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, CachedKey> };
+const publicKeys: Map<string, CachedKey> = (globalStore[registryKey] ??= new Map());
+
+// Two API keys on one endpoint can be two accounts with two keys; the API key itself is not stored.
+function cacheKey(connection: ServiceConnection): string {
+	return `${connection.baseUrl}#${createHash('sha256').update(connection.apiKey).digest('hex')}`;
+}
+
+export function forgetPublicKey(connection: ServiceConnection): void {
+	publicKeys.delete(cacheKey(connection));
+}
+
+/** For tests: the next registration fetches the key again. */
+export function clearPublicKeyCache(): void {
+	publicKeys.clear();
+}
+
+async function fetchPublicKey(call: CallContext): Promise<KeyObject> {
+	const record = await callService(call, {
+		method: 'POST',
+		path: '/users/retrieve',
+		endpoint: RETRIEVE_ENDPOINT,
+		// Reading the key changes nothing, so it is safe to resend.
+		idempotent: true,
+		schema: publicKeyRecordSchema,
+	});
+	return loadPublicKey(record.pem_key);
+}
+
+function unusableKeyError(call: CallContext, error: PublicKeyError): NodeOperationError {
+	return new NodeOperationError(call.node, `The account’s public key cannot be used: ${error.message}`, {
+		itemIndex: call.itemIndex,
+		description: `${RETRIEVE_ENDPOINT} — ${error.hint} Check that the credential’s Workflow Endpoint is your account’s own address; if it is, the service sent a wrong key: contact its support. Nothing was registered.`,
+	});
+}
+
+/** The account's public key, fetched at most once per TTL for every caller in the process. */
+export async function getPublicKey(call: CallContext): Promise<KeyObject> {
+	const id = cacheKey(call.connection);
+	let entry = publicKeys.get(id);
+	if (!entry || entry.expiresAt <= Date.now()) {
+		const key = fetchPublicKey(call);
+		entry = { expiresAt: Date.now() + PUBLIC_KEY_TTL_MS, key };
+		publicKeys.set(id, entry);
+		const current = entry;
+		// A failed fetch is not remembered; the next caller tries again.
+		key.catch(() => {
+			if (publicKeys.get(id) === current) publicKeys.delete(id);
+		});
+	}
+	try {
+		return await entry.key;
+	} catch (error) {
+		throw error instanceof PublicKeyError ? unusableKeyError(call, error) : error;
+	}
+}
+
+/**
+ * Encrypts the secret locally with the account's public key and registers the envelope; the
+ * plaintext never leaves the process.
+ */
+export async function registerSecret(call: CallContext, plaintext: string): Promise<SecretReference> {
+	const publicKey = await getPublicKey(call);
+	const envelope = encryptSecret(publicKey, plaintext);
+	try {
+		return await callService(call, {
+			method: 'POST',
+			path: '/users/secrets',
+			endpoint: REGISTER_ENDPOINT,
+			json: envelope,
+			idempotent: false,
+			schema: secretReferenceSchema,
+		});
+	} catch (error) {
+		// The service may have rotated its key; the next attempt should not reuse the cached one.
+		forgetPublicKey(call.connection);
+		throw error;
+	}
+}
