@@ -7,6 +7,9 @@ const base = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+	// Integration tests keep the service's real one-second launch spacing, so some take seconds;
+	// e2e suites set their own longer timeouts.
+	testTimeout: 60_000,
 	projects: [
 		{ ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{

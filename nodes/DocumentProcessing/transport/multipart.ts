@@ -1,5 +1,5 @@
 import FormData from 'form-data';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 
 /** One file part; `open` is called once per attempt so a retried request re-reads the file. */
 export interface FilePart {
@@ -33,6 +33,11 @@ export async function encodeMultipart(body: MultipartBody): Promise<EncodedBody>
 		const knownLength = Buffer.isBuffer(content) ? content.length : file.size;
 		if (knownLength === undefined) lengthKnown = false;
 		form.append(file.field, content, { filename: file.fileName, contentType: file.mimeType, knownLength });
+	}
+	if (body.fields.length === 0 && body.files.length === 0) {
+		// form-data writes nothing at all for an empty form, which is not a valid multipart body.
+		const empty = Buffer.from(`--${form.getBoundary()}--\r\n`);
+		return { stream: Readable.from([empty]), headers: { ...form.getHeaders(), 'content-length': String(empty.length) } };
 	}
 	const headers: Record<string, string> = { ...form.getHeaders() };
 	if (lengthKnown) headers['content-length'] = String(form.getLengthSync());

@@ -1,0 +1,53 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
+import { closeAllPools } from '../../../nodes/DocumentProcessing/transport';
+
+export interface LoggedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	headers: Record<string, string | string[]>;
+	json?: unknown;
+	fields: Record<string, string | string[]>;
+	files: Array<{ field: string; filename: string; content_type: string; size: number; sha256: string }>;
+}
+
+/** One emulator per test file, with the credential that points the node at it. */
+export interface TestService {
+	emulator: RunningEmulator;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	control<T = unknown>(path: string, init?: { method?: string; body?: unknown }): Promise<T>;
+	requests(pathPrefix?: string): Promise<LoggedRequest[]>;
+	counts(): Promise<Record<string, number>>;
+	stop(): Promise<void>;
+}
+
+export async function startTestService(config: Partial<EmulatorConfig> = {}): Promise<TestService> {
+	const emulator = await startEmulator({ port: 0, config });
+	const control = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+		const response = await fetch(`${emulator.url}/_emulator/${path}`, {
+			method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+			headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+			body: init.body === undefined ? undefined : JSON.stringify(init.body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`emulator control ${path}: ${response.status} ${text}`);
+		return (text ? JSON.parse(text) : undefined) as T;
+	};
+	return {
+		emulator,
+		credentials: { documentProcessingApi: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl } },
+		control,
+		requests: async (pathPrefix = '') =>
+			(await control<{ requests: LoggedRequest[] }>('requests')).requests.filter((request) => request.path.startsWith(pathPrefix)),
+		counts: async () => await control<Record<string, number>>('state'),
+		stop: async () => {
+			await closeAllPools();
+			await emulator.close();
+		},
+	};
+}
+
+export function textFile(name: string, text: string, mimeType = 'text/plain') {
+	return { data: Buffer.from(text), fileName: name, mimeType };
+}
