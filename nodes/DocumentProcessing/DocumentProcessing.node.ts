@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import * as document from './actions/document/Document.resource';
 import * as job from './actions/job/Job.resource';
 import * as notification from './actions/notification/Notification.resource';
 import * as notificationChannel from './actions/notificationChannel/NotificationChannel.resource';
@@ -28,6 +29,7 @@ export class DocumentProcessing implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Document', value: 'document' },
 					{ name: 'Job', value: 'job' },
 					{ name: 'Notification Channel', value: 'notificationChannel' },
 					{ name: 'Notification Event', value: 'notification' },
@@ -37,6 +39,7 @@ export class DocumentProcessing implements INodeType {
 				],
 				default: 'job',
 			},
+			...document.description,
 			...job.description,
 			...notificationChannel.description,
 			...notification.description,

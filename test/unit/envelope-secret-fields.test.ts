@@ -7,7 +7,7 @@ import {
 	requireReference,
 	setAtPath,
 } from '../../nodes/DocumentProcessing/actions/source/sourceConfig';
-import { decodeSecretBytes, parseJsonQuietly, SecretTextError } from '../../nodes/DocumentProcessing/helpers/secretText';
+import { decodeSecretBytes, jsonErrorOffset, parseJsonQuietly, SecretTextError } from '../../nodes/DocumentProcessing/helpers/secretText';
 
 const MARKER = 'PLAINTEXT-MARKER-9d41';
 
@@ -36,6 +36,48 @@ describe('parseJsonQuietly', () => {
 		expect(JSON.stringify(truncated)).not.toContain(MARKER);
 		expect(parseJsonQuietly('   ')).toEqual({ ok: false, problem: { where: 'the text is empty' } });
 		expect(parseJsonQuietly('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
+	});
+});
+
+describe('jsonErrorOffset', () => {
+	it('points at the first character that breaks the grammar', () => {
+		expect(jsonErrorOffset('{"a": 1}')).toBeUndefined();
+		expect(jsonErrorOffset('PLAIN')).toBe(0);
+		expect(jsonErrorOffset('{"a": 1,}')).toBe(8);
+		expect(jsonErrorOffset('[1, 2')).toBe(5);
+		expect(jsonErrorOffset('"tab\there"')).toBe(4);
+		expect(jsonErrorOffset('"bad \\x escape"')).toBe(6);
+		expect(jsonErrorOffset('{"a": tru}')).toBe(6);
+		expect(jsonErrorOffset('1 2')).toBe(2);
+	});
+
+	it('agrees with JSON.parse on which texts are valid (seeded mutations of a key file)', () => {
+		const sample = JSON.stringify({ type: 'service_account', n: [1, -2.5e3, true, false, null], s: 'a\\"\u00e4\n', o: {} }, null, 1);
+		const alphabet = '{}[]":,\\ -.0123456789eEtrufalsn\u00e4x\n';
+		let state = 42;
+		const random = (n: number) => {
+			state = (state * 1103515245 + 12345) % 2 ** 31;
+			return state % n;
+		};
+		for (let round = 0; round < 3000; round++) {
+			const chars = sample.split('');
+			for (let edits = 1 + random(3); edits > 0; edits--) {
+				const at = random(chars.length);
+				const kind = random(3);
+				if (kind === 0) chars.splice(at, 1);
+				else if (kind === 1) chars.splice(at, 0, alphabet[random(alphabet.length)]);
+				else chars[at] = alphabet[random(alphabet.length)];
+			}
+			const text = chars.join('');
+			let valid = true;
+			try {
+				JSON.parse(text);
+			} catch {
+				valid = false;
+			}
+			const offset = jsonErrorOffset(text);
+			expect({ text, valid: offset === undefined }).toEqual({ text, valid });
+		}
 	});
 });
 

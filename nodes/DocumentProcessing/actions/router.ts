@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import * as document from './document/Document.resource';
 import * as job from './job/Job.resource';
 import * as notification from './notification/Notification.resource';
 import * as notificationChannel from './notificationChannel/NotificationChannel.resource';
@@ -10,6 +11,7 @@ import * as workflow from './workflow/Workflow.resource';
 type OperationExecute = (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 
 const resources: Record<string, object> = {
+	document,
 	job,
 	notification,
 	notificationChannel,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { EventType } from '../helpers/eventTypes';
 import { callService, getConnection, type CallContext } from '../transport';
 
+export type { CallContext };
+
 /** Workspace channels (all workflows) when `workflowId` is absent, else channels of that one workflow. */
 export interface ChannelScope {
 	workflowId?: string;

@@ -1,4 +1,6 @@
-import type { FieldValue } from '../transport/multipart';
+import type { MultipartBody } from '../transport';
+
+type FormFields = MultipartBody['fields'];
 
 /** The one-shot partition parameters of the service interface, as the node collects them. */
 export interface PartitionParameters {
@@ -51,8 +53,8 @@ const bool = (value: boolean): string => (value ? 'true' : 'false');
 export function partitionFormFields(
 	params: PartitionParameters,
 	piece: { isRange: boolean; startingPageNumber?: number },
-): Array<[string, FieldValue]> {
-	const fields: Array<[string, FieldValue]> = [['strategy', params.strategy]];
+): FormFields {
+	const fields: FormFields = [['strategy', params.strategy]];
 	if (params.strategy === 'vlm') {
 		if (params.vlmModelProvider) fields.push(['vlm_model_provider', params.vlmModelProvider]);
 		if (params.vlmModel) fields.push(['vlm_model', params.vlmModel]);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ChannelScope } from '../../api/channels';
 import { requireOpaqueId } from '../../helpers/opaqueId';
-import { workflowIdFrom, workflowLocator } from '../common/workflowLocator';
+import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 
 /** Every channel operation works on workspace channels or on the channels of one workflow. */
 export const scopeProperties: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { runWorkflow } from '../../api/jobs';
 import { itemFiles } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
 import { binaryInputProperties, binarySelection } from '../common/binaryInput';
-import { workflowIdFrom, workflowLocator } from '../common/workflowLocator';
+import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { waitAndDownload } from '../job/shared/finish';
 import { launchRecord } from '../job/shared/launch';
 import { outputProperties, readOutputSettings } from '../job/shared/outputFields';

@@ -1,0 +1,127 @@
+import type { INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { EVENT_TYPE_OPTIONS } from './helpers/eventTypes';
+import { workflowLocator } from './helpers/workflowLocator';
+import { receiveDelivery } from './trigger/delivery';
+import { checkExists, create, remove } from './trigger/lifecycle';
+
+export class DocumentProcessingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Document Processing Trigger',
+		name: 'documentProcessingTrigger',
+		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when the document-processing service reports a job event',
+		defaults: { name: 'Document Processing Trigger' },
+		inputs: [],
+		outputs: ['main'],
+		credentials: [{ name: 'documentProcessingApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		eventTriggerDescription: 'Waiting for a job event from the document-processing service',
+		activationMessage: 'Job events from the document-processing service now start this workflow.',
+		properties: [
+			{
+				displayName:
+					'The service must be able to reach this n8n instance’s webhook URL (set WEBHOOK_URL when n8n runs behind a proxy). Activating the workflow registers a signed webhook channel; deactivating it removes the channel.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Scope',
+				name: 'scope',
+				type: 'options',
+				options: [
+					{ name: 'Workspace', value: 'workspace', description: 'Events of the jobs of all workflows' },
+					{ name: 'One Workflow', value: 'workflow', description: 'Events of the jobs of one service workflow' },
+				],
+				default: 'workspace',
+			},
+			workflowLocator({
+				description: 'The service workflow whose job events start this workflow, by ID or by a URL that contains its ID',
+				displayOptions: { show: { scope: ['workflow'] } },
+			}),
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: EVENT_TYPE_OPTIONS,
+				default: ['job.completed'],
+				description: 'Job events that start the workflow',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Download Outputs',
+						name: 'downloadOutputs',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to download the job’s output elements for job.completed events',
+					},
+					{
+						displayName: 'Final Node Only',
+						name: 'finalNodeOnly',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to download only the outputs of the pipeline’s last node (the final result) rather than every node’s',
+					},
+					{
+						displayName: 'Include Job',
+						name: 'includeJob',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to fetch the job record (status, output files, runtime) and add it as "job"',
+					},
+					{
+						displayName: 'Output Shape',
+						name: 'outputShape',
+						type: 'options',
+						options: [
+							{
+								name: 'One Item With All Outputs',
+								value: 'event',
+								description: 'The event item, with the output files and their elements under "outputs"',
+							},
+							{
+								name: 'One Item per Element',
+								value: 'elements',
+								description: 'Every element of every output file as its own item',
+							},
+							{
+								name: 'One Item per Output File',
+								value: 'files',
+								description: 'One item per output file with its elements',
+							},
+						],
+						default: 'event',
+						description: 'How downloaded outputs become items (used with Download Outputs)',
+					},
+					{
+						displayName: 'Verify Signatures',
+						name: 'verifySignatures',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to refuse (401) deliveries whose Standard Webhooks signature does not match the secret registered on activation',
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: { checkExists, create, delete: remove },
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery.call(this);
+	}
+}

@@ -1,0 +1,178 @@
+import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
+import type { Readable } from 'node:stream';
+import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead } from '../helpers/pdfDocument';
+import { RangeFailedError, runRanges, type RangeOutcome } from '../helpers/pdfRangeRunner';
+import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../helpers/pdfSplit';
+import { callService, type CallContext, type MultipartBody } from '../transport';
+import { partitionFormFields, type PartitionParameters } from './partitionForm';
+import { elementsSchema, type Element } from './schemas';
+
+export const PARTITION_ENDPOINT = 'POST {partition_url}';
+
+/** A file to partition; `open` is called once per attempt (streams are not rewindable). */
+export interface PartitionSource {
+	fileName: string;
+	mimeType: string;
+	size: number;
+	open(): Promise<Readable | Buffer>;
+}
+
+export interface FailedRange {
+	firstPage: number;
+	lastPage: number;
+	error: string;
+	httpCode?: string;
+}
+
+export interface PartitionOutcome {
+	/** In page order: range by range, each range as the service ordered it. */
+	elements: Element[];
+	/** The PDF's page count, when the node read the file as a PDF. */
+	pages?: number;
+	/** Requests the file took (1 when it was sent whole or as one range). */
+	requests: number;
+	/** Ranges that failed while failures were allowed; never dropped silently. */
+	failedRanges: FailedRange[];
+}
+
+async function postPartition(
+	call: CallContext,
+	file: { fileName: string; mimeType: string; size?: number; open(): Promise<Readable | Buffer> },
+	fields: MultipartBody['fields'],
+): Promise<Element[]> {
+	return await callService(call, {
+		method: 'POST',
+		target: 'partition',
+		endpoint: PARTITION_ENDPOINT,
+		multipart: { fields, files: [{ field: 'files', ...file }] },
+		// Partitioning creates nothing, so a range is safely resent after a 429/50x or a broken connection.
+		idempotent: true,
+		schema: elementsSchema,
+	});
+}
+
+/** The service's error with what it was about in front, keeping status and advice. */
+function labelled(call: CallContext, error: unknown, label: string): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const message = `${label}: ${error.message}`;
+	const response: JsonObject = { message };
+	if (error.httpCode) response.httpCode = error.httpCode;
+	return new NodeApiError(call.node, response, {
+		message,
+		description: error.description ?? undefined,
+		httpCode: error.httpCode ?? undefined,
+		itemIndex: call.itemIndex,
+	});
+}
+
+function capitalised(text: string): string {
+	return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** Sends the file as it is, streaming it from its source. */
+async function sendWhole(call: CallContext, source: PartitionSource, params: PartitionParameters): Promise<PartitionOutcome> {
+	try {
+		const elements = await postPartition(call, source, partitionFormFields(params, { isRange: false }));
+		return { elements, requests: 1, failedRanges: [] };
+	} catch (error) {
+		throw labelled(call, error, `File "${source.fileName}"`);
+	}
+}
+
+/** Whether the node must look inside the file: to split it or to cut a page range out of it. */
+function needsPdfWork(params: PartitionParameters): boolean {
+	return params.splitPdfPage || params.pageRange !== undefined;
+}
+
+async function isPdfCandidate(source: PartitionSource): Promise<boolean> {
+	const byName = pdfByName(source);
+	if (byName !== 'maybe') return byName === 'yes';
+	return hasPdfHeader(await readHead(await source.open()));
+}
+
+/**
+ * Partitions one file. PDFs are split into page ranges sent side by side (when splitting is on
+ * and there are at least two pages to split), each range built only when a request slot is free
+ * and dropped once its answer is in; the elements are merged in page order. Other files, and PDFs
+ * pdf-lib cannot read, are sent whole so the service decides. `plan` is only replaced by the
+ * benchmark, to compare range-size rules.
+ */
+export async function partitionDocument(
+	call: CallContext,
+	source: PartitionSource,
+	params: PartitionParameters,
+	plan: (span: PageRange, concurrency: number) => PageRange[] = planPageRanges,
+): Promise<PartitionOutcome> {
+	if (!needsPdfWork(params) || !(await isPdfCandidate(source))) return await sendWhole(call, source, params);
+	// The file's bytes are not kept: pdf-lib copies what it needs, and a file that is sent whole
+	// after all is read from its source again, so the split holds the document once, not twice.
+	const doc = await loadPdf(await readAll(await source.open(), source.size));
+	if (!doc) return await sendWhole(call, source, params);
+
+	const pages = doc.getPageCount();
+	let span: PageRange;
+	try {
+		span = resolvePageRange(params.pageRange, pages);
+	} catch (error) {
+		throw new NodeOperationError(call.node, `Page Range does not fit file "${source.fileName}": ${(error as Error).message}`, {
+			itemIndex: call.itemIndex,
+			description: `Choose pages between 1 and ${pages}, or leave Page Range empty for all pages.`,
+		});
+	}
+	const firstPageNumber = (params.startingPageNumber ?? 1) - 1;
+	const ranges = params.splitPdfPage ? plan(span, clampConcurrency(params.splitPdfConcurrencyLevel)) : [span];
+
+	if (ranges.length === 1) {
+		if (span.first === 1 && span.last === pages) return { ...(await sendWhole(call, source, params)), pages };
+		const rangeBytes = await buildRangePdf(doc, span);
+		try {
+			const fields = partitionFormFields(params, { isRange: true, startingPageNumber: firstPageNumber + span.first });
+			const elements = await postPartition(call, { ...source, size: rangeBytes.length, open: async () => rangeBytes }, fields);
+			return { elements, pages, requests: 1, failedRanges: [] };
+		} catch (error) {
+			throw labelled(call, error, `${capitalised(describeRange(span))} of "${source.fileName}"`);
+		}
+	}
+
+	const sendRange = async (range: PageRange, signal: AbortSignal): Promise<Element[]> => {
+		// Built here, when a slot is free, and unreferenced once the answer is in.
+		const rangeBytes = await buildRangePdf(doc, range);
+		const fields = partitionFormFields(params, { isRange: true, startingPageNumber: firstPageNumber + range.first });
+		return await postPartition({ ...call, signal }, { ...source, size: rangeBytes.length, open: async () => rangeBytes }, fields);
+	};
+
+	let outcomes: Array<RangeOutcome<Element[]>>;
+	try {
+		outcomes = await runRanges(ranges, sendRange, {
+			concurrency: clampConcurrency(params.splitPdfConcurrencyLevel),
+			allowFailed: params.splitPdfAllowFailed,
+			signal: call.signal,
+		});
+	} catch (error) {
+		if (!(error instanceof RangeFailedError)) throw error;
+		throw labelled(call, error.failure, `${capitalised(describeRange(error.range))} of "${source.fileName}" failed`);
+	}
+
+	const failedRanges: FailedRange[] = [];
+	const elements: Element[] = [];
+	for (const outcome of outcomes) {
+		if (outcome.ok) {
+			// A loop, not push(...): a range can hold more elements than a call may take arguments.
+			for (const element of outcome.value) elements.push(element);
+			continue;
+		}
+		const httpCode = (outcome.error as { httpCode?: unknown }).httpCode;
+		failedRanges.push({
+			firstPage: outcome.range.first,
+			lastPage: outcome.range.last,
+			error: outcome.error.message,
+			...(typeof httpCode === 'string' && httpCode ? { httpCode } : {}),
+		});
+	}
+	if (failedRanges.length === outcomes.length) {
+		const first = outcomes[0];
+		const reason = first && !first.ok ? first.error : new Error('unknown error');
+		throw labelled(call, reason, `Every page range of "${source.fileName}" failed, e.g. ${describeRange(ranges[0] as PageRange)}`);
+	}
+	return { elements, pages, requests: ranges.length, failedRanges };
+}

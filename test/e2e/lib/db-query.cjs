@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Reads an n8n user folder's SQLite database, read-only, and prints one JSON document on stdout.
+// Run by the harness with n8n's Node 24 (the sqlite3 binding of the n8n install is built for it):
+//   N8N_MODULES=<n8n install>/node_modules node24 db-query.cjs <database.sqlite> '<json request>'
+// Requests: {"op":"maxExecutionId"} · {"op":"executions","workflowId"?,"afterId"?,"limit"?}
+//           {"op":"execution","id"} (with the run data, un-flatted) · {"op":"sql","sql","params"?}
+'use strict';
+const path = require('node:path');
+
+const modules = process.env.N8N_MODULES;
+if (!modules) throw new Error('N8N_MODULES is not set');
+const sqlite3 = require(path.join(modules, 'sqlite3'));
+const { parse: unflatten } = require(path.join(modules, 'flatted'));
+
+const [, , dbFile, requestJson] = process.argv;
+const request = JSON.parse(requestJson);
+const db = new sqlite3.Database(dbFile, sqlite3.OPEN_READONLY);
+db.configure('busyTimeout', 10000);
+
+const all = (sql, params = []) =>
+	new Promise((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows))));
+
+const SUMMARY =
+	'e.id, e.workflowId, e.status, e.mode, e.finished, e.startedAt, e.stoppedAt, e.storedAt, e.createdAt';
+
+async function main() {
+	switch (request.op) {
+		case 'maxExecutionId': {
+			const rows = await all('SELECT MAX(id) AS max FROM execution_entity');
+			return { max: rows[0].max ?? 0 };
+		}
+		case 'executions': {
+			const where = [];
+			const params = [];
+			if (request.workflowId !== undefined) {
+				where.push('e.workflowId = ?');
+				params.push(request.workflowId);
+			}
+			if (request.afterId !== undefined) {
+				where.push('e.id > ?');
+				params.push(request.afterId);
+			}
+			const sql =
+				`SELECT ${SUMMARY} FROM execution_entity e` +
+				(where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+				` ORDER BY e.id DESC LIMIT ${Number(request.limit ?? 100)}`;
+			return { executions: await all(sql, params) };
+		}
+		case 'execution': {
+			const rows = await all(
+				`SELECT ${SUMMARY}, d.data AS data, d.workflowData AS workflowData FROM execution_entity e ` +
+					'LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.id = ?',
+				[request.id],
+			);
+			if (rows.length === 0) return { execution: null };
+			const row = rows[0];
+			return {
+				execution: {
+					...row,
+					data: row.data ? unflatten(row.data) : null,
+					workflowData: row.workflowData ? JSON.parse(row.workflowData) : null,
+				},
+			};
+		}
+		case 'sql':
+			return { rows: await all(request.sql, request.params ?? []) };
+		default:
+			throw new Error(`unknown op ${request.op}`);
+	}
+}
+
+main()
+	.then((result) => {
+		process.stdout.write(JSON.stringify(result));
+		db.close();
+	})
+	.catch((error) => {
+		process.stderr.write(String(error && error.stack ? error.stack : error));
+		db.close();
+		process.exitCode = 1;
+	});

@@ -1,0 +1,284 @@
+/**
+ * A real n8n instance for tests: a user folder (N8N_USER_FOLDER, data in `<folder>/.n8n`), the
+ * package installed into it as a community package, the environment every n8n process on that
+ * folder gets, and `n8n start` with readiness wait, captured log and clean stop.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { baseEnv, DEFAULT_ENCRYPTION_KEY, N8N_LOG_LEVEL } from './config';
+import { ensureN8n } from './install';
+import { freePort, killGroup, runOk, sleep, spawnTracked, tail } from './proc';
+
+/** Well-known paths inside a user folder. */
+export function userFolderPaths(userFolder: string) {
+	const dotN8n = path.join(userFolder, '.n8n');
+	return {
+		root: userFolder,
+		/** n8n's data folder (config, database.sqlite, binary data, ...). */
+		dotN8n,
+		/** Community packages folder: `npm install` happens here. */
+		nodesDir: path.join(dotN8n, 'nodes'),
+		database: path.join(dotN8n, 'database.sqlite'),
+		/** The only folder nodes may read/write files in (N8N_RESTRICT_FILE_ACCESS_TO). */
+		filesDir: path.join(userFolder, 'files'),
+		/** Server log, one log per CLI call, imported JSON files. */
+		logsDir: path.join(userFolder, 'logs'),
+		importsDir: path.join(userFolder, 'imports'),
+	};
+}
+
+/** Creates (or completes) the folder layout of a user folder and returns its path. */
+export function createUserFolder(userFolder: string): string {
+	const p = userFolderPaths(userFolder);
+	for (const dir of [p.dotN8n, p.nodesDir, p.filesDir, p.logsDir, p.importsDir]) {
+		fs.mkdirSync(dir, { recursive: true });
+	}
+	return userFolder;
+}
+
+export interface InstalledPackage {
+	name: string;
+	version: string;
+	/** `<user folder>/.n8n/nodes/node_modules/<name>` */
+	directory: string;
+}
+
+export interface InstallPackageOptions {
+	/**
+	 * `npm` (default): what the README tells users, `npm install <package>` in `~/.n8n/nodes`, with
+	 * peer dependencies omitted: n8n-workflow must resolve to n8n's own copy (n8n puts its
+	 * node_modules on NODE_PATH), not to a second one npm would fetch.
+	 * `n8n`: what Settings → Community Nodes does in n8n 2.40.7: unpack the tarball into
+	 * `nodes/node_modules/<name>`, drop dev/peer/optional dependencies from its package.json,
+	 * `npm install` inside it (shallow, no scripts, no lock), and record it in nodes/package.json.
+	 */
+	method?: 'npm' | 'n8n';
+}
+
+/** Installs a package tarball into a user folder as a community package. */
+export async function installPackage(
+	userFolder: string,
+	tarballPath: string,
+	options: InstallPackageOptions = {},
+): Promise<InstalledPackage> {
+	createUserFolder(userFolder);
+	const { nodesDir, logsDir } = userFolderPaths(userFolder);
+	const tarball = path.resolve(tarballPath);
+	const env = baseEnv();
+	const logFile = path.join(logsDir, 'install-package.log');
+	const manifest = path.join(nodesDir, 'package.json');
+	if (!fs.existsSync(manifest)) {
+		fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+	}
+	const common = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=warn'];
+	let name: string;
+	if ((options.method ?? 'npm') === 'npm') {
+		await runOk('npm', ['install', tarball, '--omit=dev', '--omit=peer', '--omit=optional', ...common], {
+			cwd: nodesDir,
+			env,
+			logFile,
+		});
+		const deps = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies: Record<string, string> })
+			.dependencies;
+		const entry = Object.entries(deps).find(([, spec]) => spec.includes(path.basename(tarball)));
+		if (!entry) throw new Error(`npm install did not record ${tarball} in ${manifest}`);
+		name = entry[0];
+	} else {
+		const staging = fs.mkdtempSync(path.join(nodesDir, '.unpack-'));
+		try {
+			await runOk('tar', ['-xzf', tarball, '-C', staging, '--strip-components=1'], { logFile });
+			const pkgFile = path.join(staging, 'package.json');
+			const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as Record<string, unknown> & {
+				name: string;
+				version: string;
+			};
+			delete pkg.devDependencies;
+			delete pkg.peerDependencies;
+			delete pkg.optionalDependencies;
+			fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+			name = pkg.name;
+			const target = path.join(nodesDir, 'node_modules', name);
+			fs.rmSync(target, { recursive: true, force: true });
+			fs.mkdirSync(path.dirname(target), { recursive: true });
+			fs.renameSync(staging, target);
+			await runOk(
+				'npm',
+				['install', '--bin-links=false', '--install-strategy=shallow', '--package-lock=false', ...common],
+				{ cwd: target, env, logFile },
+			);
+			const nodesManifest = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+				dependencies?: Record<string, string>;
+			};
+			nodesManifest.dependencies = { ...nodesManifest.dependencies, [name]: pkg.version };
+			fs.writeFileSync(manifest, JSON.stringify(nodesManifest, null, 2));
+		} finally {
+			fs.rmSync(staging, { recursive: true, force: true });
+		}
+	}
+	const directory = path.join(nodesDir, 'node_modules', name);
+	const installed = JSON.parse(fs.readFileSync(path.join(directory, 'package.json'), 'utf8')) as {
+		version: string;
+	};
+	return { name, version: installed.version, directory };
+}
+
+export interface N8nEnvOptions {
+	/** HTTP port of `n8n start` (not needed for CLI commands). */
+	port?: number;
+	/** Task broker port; every n8n process needs its own (default 5679 is n8n's own). */
+	brokerPort: number;
+	/** Extra/overriding variables, e.g. N8N_EXPRESSION_ENGINE. */
+	env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The environment of every n8n process on a user folder (server and CLI alike): loopback only, no
+ * telemetry or calls home, fixed encryption key, Node 24 first on PATH (n8n starts its JS task
+ * runner as plain `node`).
+ */
+export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promise<NodeJS.ProcessEnv> {
+	const install = await ensureN8n();
+	const { filesDir } = userFolderPaths(userFolder);
+	const port = options.port ?? 5678;
+	return baseEnv({
+		PATH: `${install.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: DEFAULT_ENCRYPTION_KEY,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_SECURE_COOKIE: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		// Nothing may leave 127.0.0.1: telemetry, version checks, templates, the vetted community
+		// nodes list and the MCP server registry all call n8n's servers otherwise.
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
+		N8N_LOG_LEVEL,
+		N8N_LOG_OUTPUT: 'console',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		...options.env,
+	});
+}
+
+export interface StartN8nOptions {
+	userFolder: string;
+	/** HTTP port; a free one when omitted. */
+	port?: number;
+	env?: NodeJS.ProcessEnv;
+	/** Give up waiting for readiness after this long (default 180 s). */
+	readyTimeoutMs?: number;
+	/** Where stdout+stderr go (default `<user folder>/logs/n8n-start.log`). */
+	logFile?: string;
+}
+
+export interface N8nInstance {
+	/** `http://127.0.0.1:<port>` (no trailing slash). */
+	url: string;
+	port: number;
+	brokerPort: number;
+	userFolder: string;
+	logFile: string;
+	pid: number;
+	/** The environment the server runs with (CLI calls on the folder use the same settings). */
+	env: NodeJS.ProcessEnv;
+	/** Last lines of the server log. */
+	logTail(lines?: number): string;
+	/** SIGTERM, then SIGKILL after `graceMs` (default 15 s), to the whole process group. */
+	stop(graceMs?: number): Promise<void>;
+}
+
+async function httpOk(url: string): Promise<boolean> {
+	try {
+		const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+		await res.arrayBuffer();
+		return res.ok;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Starts `n8n start` on a user folder and resolves once it serves requests: `/healthz` answers as
+ * soon as the HTTP server listens (before migrations), so the wait is on `/healthz/readiness`
+ * (database migrated) and then `/rest/settings` (REST routes mounted).
+ */
+export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
+	const install = await ensureN8n();
+	const userFolder = createUserFolder(options.userFolder);
+	const port = options.port ?? (await freePort());
+	const brokerPort = await freePort();
+	const env = await n8nEnv(userFolder, { port, brokerPort, env: options.env });
+	const logFile = options.logFile ?? path.join(userFolderPaths(userFolder).logsDir, 'n8n-start.log');
+	fs.mkdirSync(path.dirname(logFile), { recursive: true });
+	const fd = fs.openSync(logFile, 'a');
+	const child = spawnTracked(install.node24, [install.n8nBin, 'start'], {
+		cwd: userFolder,
+		env,
+		stdio: ['ignore', fd, fd],
+	});
+	fs.closeSync(fd);
+	const pid = child.pid;
+	if (pid === undefined) throw new Error('could not spawn n8n');
+	let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+	const exitPromise = new Promise<void>((resolve) => {
+		child.once('exit', (code, signal) => {
+			exited = { code, signal };
+			resolve();
+		});
+	});
+	const url = `http://127.0.0.1:${port}`;
+	const logTail = (lines = 60): string => {
+		try {
+			return tail(fs.readFileSync(logFile, 'utf8'), lines);
+		} catch {
+			return '';
+		}
+	};
+	const stop = async (graceMs = 15_000): Promise<void> => {
+		if (exited) return;
+		killGroup(pid, 'SIGTERM');
+		const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
+		await exitPromise;
+		clearTimeout(timer);
+		killGroup(pid, 'SIGKILL'); // stragglers of the group (task runner)
+	};
+	const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
+	const waitFor = async (probe: string): Promise<void> => {
+		while (!(await httpOk(`${url}${probe}`))) {
+			if (exited) {
+				throw new Error(
+					`n8n exited (code ${exited.code}, signal ${exited.signal}) before ${probe} answered; log ${logFile}:\n${logTail()}`,
+				);
+			}
+			if (Date.now() > deadline) {
+				await stop(2_000);
+				throw new Error(`n8n did not answer ${url}${probe} in time; log ${logFile}:\n${logTail()}`);
+			}
+			await sleep(250);
+		}
+	};
+	try {
+		await waitFor('/healthz/readiness');
+		await waitFor('/rest/settings');
+	} catch (error) {
+		await stop(2_000);
+		throw error;
+	}
+	return { url, port, brokerPort, userFolder, logFile, pid, env, logTail, stop };
+}

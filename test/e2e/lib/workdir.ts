@@ -1,0 +1,81 @@
+/**
+ * Scratch folders of the harness under WORK_DIR: one folder per run (kept for debugging, the
+ * oldest pruned) and a simple cross-process lock.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { KEEP_RUNS, WORK_DIR } from './config';
+import { sleep } from './proc';
+
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+function ownerPid(dir: string): number | undefined {
+	try {
+		const pid = Number(fs.readFileSync(path.join(dir, '.pid'), 'utf8'));
+		return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Removes all but the newest KEEP_RUNS run folders whose creating process has exited. */
+export function pruneRuns(keep = KEEP_RUNS): void {
+	const runsDir = path.join(WORK_DIR, 'runs');
+	if (!fs.existsSync(runsDir)) return;
+	const names = fs.readdirSync(runsDir).sort(); // names start with a sortable timestamp
+	for (const name of names.slice(0, Math.max(0, names.length - keep))) {
+		const dir = path.join(runsDir, name);
+		const pid = ownerPid(dir);
+		if (pid !== undefined && isAlive(pid)) continue;
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** A fresh folder `WORK_DIR/runs/<timestamp>-<label>-<pid>`; prunes old runs first. */
+export function createRunDir(label = 'run'): string {
+	pruneRuns(KEEP_RUNS - 1);
+	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+	const safe = label.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40);
+	const dir = path.join(WORK_DIR, 'runs', `${stamp}-${safe}-${process.pid}`);
+	fs.mkdirSync(dir, { recursive: true });
+	fs.writeFileSync(path.join(dir, '.pid'), String(process.pid));
+	return dir;
+}
+
+/**
+ * Runs `fn` while holding a lock directory (atomic mkdir). A lock whose holder process is dead is
+ * taken over. Used so that parallel jest workers build and pack the package only once.
+ */
+export async function withLock<T>(lockDir: string, fn: () => Promise<T>, timeoutMs = 15 * 60_000): Promise<T> {
+	fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, '.pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+			const pid = ownerPid(lockDir);
+			// No pid yet: the holder is between mkdir and writeFile; give it a moment.
+			if (pid !== undefined && !isAlive(pid)) {
+				fs.rmSync(lockDir, { recursive: true, force: true });
+				continue;
+			}
+			if (Date.now() > deadline) throw new Error(`timed out waiting for lock ${lockDir}`);
+			await sleep(250);
+		}
+	}
+	try {
+		return await fn();
+	} finally {
+		fs.rmSync(lockDir, { recursive: true, force: true });
+	}
+}

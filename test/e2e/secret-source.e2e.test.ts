@@ -1,0 +1,102 @@
+/**
+ * Real n8n (issue 5): a CLI-imported workflow registers a secret with the packed node, creates a
+ * drive source connector from the secret's reference (mapped by expressions), and a second one
+ * with an inline key that the node encrypts and registers itself. The emulator decrypts what it
+ * got; the plaintext never appears in the execution data or in what reached /sources.
+ */
+import { randomUUID } from 'node:crypto';
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { TestClient } from '../emulator/test-support/client';
+import { killAllChildren, loadWorkflow, nodeOutputJson, setupN8nE2e, type E2eN8n } from './n8n';
+
+interface LoggedRequest {
+	method: string;
+	path: string;
+	json?: unknown;
+	status?: number;
+}
+
+const MARKER = `E2E-PLAINTEXT-${randomUUID()}`;
+const SERVICE_ACCOUNT_KEY = JSON.stringify({
+	type: 'service_account',
+	project_id: 'e2e-projekt-ü',
+	private_key: `-----BEGIN PRIVATE KEY-----\n${MARKER}\n-----END PRIVATE KEY-----\n`,
+	client_email: 'robot@e2e.iam.example.com',
+});
+
+describe('real n8n: Register Secret and Create Source Connector', () => {
+	const apiKey = `e2e-${randomUUID()}`;
+	let emulator: RunningEmulator | undefined;
+	let client: TestClient | undefined;
+	let e2e: E2eN8n | undefined;
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ port: 0, apiKey });
+		client = new TestClient(emulator);
+		e2e = await setupN8nE2e({ label: 'secret-source' });
+	}, 30 * 60_000);
+
+	afterAll(async () => {
+		try {
+			await e2e?.close();
+			await emulator?.close();
+		} finally {
+			killAllChildren();
+		}
+	}, 60_000);
+
+	it('registers a secret and creates connectors with its reference and with an inline key', async () => {
+		if (!e2e || !emulator || !client) throw new Error('setup failed');
+		const credential = await e2e.importCredential({
+			name: 'Document Processing (emulator)',
+			type: 'documentProcessingApi',
+			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
+		});
+		const workflowId = await e2e.importWorkflow(
+			loadWorkflow('secret-and-source.json', {
+				CREDENTIAL_ID: credential.id,
+				CREDENTIAL_NAME: credential.name,
+				DRIVE_ID: 'e2e-drive-0001',
+				SERVICE_ACCOUNT_KEY,
+			}),
+		);
+
+		const run = await e2e.execute(workflowId);
+		expect(run.status).toBe('success');
+
+		const [reference] = nodeOutputJson(run.data, 'Register Secret');
+		expect(Object.keys(reference).sort()).toEqual(['id', 'type']);
+		expect(reference.type).toBe('rsa_aes');
+
+		const [viaReference] = nodeOutputJson(run.data, 'Create Source');
+		expect(viaReference).toMatchObject({
+			name: 'E2E drive (reference)',
+			type: 'google_drive',
+			config: { drive_id: 'e2e-drive-0001', recursive: true, service_account_key: '**********' },
+		});
+		const [inline] = nodeOutputJson(run.data, 'Create Source Inline');
+		expect(inline).toMatchObject({
+			name: 'E2E drive (inline key)',
+			config: { drive_id: 'e2e-drive-0001', recursive: false, service_account_key: '**********' },
+		});
+
+		// The emulator decrypted both registrations to the exact key.
+		const secrets = (await client.control<{ secrets: Array<{ id: string; plaintext: string }> }>('/secrets')).body.secrets;
+		expect(secrets).toHaveLength(2);
+		for (const secret of secrets) expect(secret.plaintext).toBe(SERVICE_ACCOUNT_KEY);
+
+		// /sources only ever received references, the first one the Register Secret output.
+		const requests = (await client.control<{ requests: LoggedRequest[] }>('/requests')).body.requests;
+		const sources = requests.filter((r) => r.path === '/api/v1/sources');
+		expect(sources).toHaveLength(2);
+		const sentKeys = sources.map((r) => (r.json as { config: { service_account_key: unknown } }).config.service_account_key);
+		expect(sentKeys[0]).toEqual(reference);
+		expect(sentKeys[1]).toEqual({ id: secrets.find((s) => s.id !== reference.id)?.id, type: 'rsa_aes' });
+		// One key fetch for the whole execution (two operations, one process).
+		expect(requests.filter((r) => r.path === '/api/v1/users/retrieve')).toHaveLength(1);
+
+		expect(JSON.stringify(requests)).not.toContain(MARKER);
+		expect(JSON.stringify(run.data.resultData.runData)).not.toContain(MARKER);
+		expect(run.cli.stdout + run.cli.stderr).not.toContain(MARKER);
+	}, 5 * 60_000);
+});

@@ -1,0 +1,154 @@
+/**
+ * Real n8n end to end (issue 6): a workflow with the Document Processing Trigger is published
+ * (activated) on a running n8n 2.40.7; activation registers a signed webhook channel on the
+ * emulator; the emulator runs a job and delivers its signed events to n8n's production webhook
+ * URL; n8n records one execution per event with the job id. A forged delivery gets 401 and
+ * starts nothing; unpublishing deletes the channel and publishing again does not pile them up.
+ */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_WORKFLOW_ID, startEmulator } from '../emulator';
+import {
+	killAllChildren,
+	loadWorkflow,
+	maxExecutionId,
+	nodeOutputJson,
+	setupN8nE2e,
+	waitForExecutions,
+	type E2eN8n,
+} from './n8n';
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+const LIFE = ['job.scheduled', 'job.in_progress', 'job.completed'];
+
+describe('Document Processing Trigger in real n8n', () => {
+	const apiKey = `e2e-${randomUUID()}`;
+	const webhookId = randomUUID();
+	let emulator: Emulator | undefined;
+	let e2e: E2eN8n | undefined;
+	let workflowId = '';
+
+	const channels = () => [...(emulator?.store.channels.values() ?? [])];
+	/** n8n answers the publish/unpublish request before the trigger's webhook methods have finished. */
+	const channelCount = async (count: number): Promise<void> => {
+		const deadline = Date.now() + 30_000;
+		while (channels().length !== count) {
+			if (Date.now() > deadline) throw new Error(`expected ${count} channel(s), found ${channels().length}`);
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+	};
+	const webhookUrl = () => `${e2e?.n8n.url ?? ''}/webhook/${webhookId}/webhook`;
+
+	const runServiceJob = async (): Promise<string> => {
+		if (!emulator) throw new Error('emulator not started');
+		const form = new FormData();
+		form.append('input_files', new Blob(['# Trigger\n\nHello from the trigger e2e test.\n'], { type: 'text/markdown' }), 'trigger.md');
+		const response = await fetch(`${emulator.url}/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, {
+			method: 'POST',
+			headers: { 'service-api-key': apiKey, accept: 'application/json' },
+			body: form,
+		});
+		expect(response.status).toBe(202);
+		return ((await response.json()) as { id: string }).id;
+	};
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ port: 0, apiKey, config: { job_duration_ms: 500, schedule_delay_ms: 100 } });
+		e2e = await setupN8nE2e({ label: 'trigger' });
+		const credential = await e2e.importCredential({
+			name: 'Document Processing (emulator)',
+			type: 'documentProcessingApi',
+			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
+		});
+		workflowId = await e2e.importWorkflow(
+			loadWorkflow('trigger-job-events.json', {
+				WEBHOOK_ID: webhookId,
+				CREDENTIAL_ID: credential.id,
+				CREDENTIAL_NAME: credential.name,
+			}),
+		);
+	}, 30 * 60_000);
+
+	afterAll(async () => {
+		try {
+			await e2e?.close();
+			await emulator?.close();
+		} finally {
+			killAllChildren();
+		}
+	}, 60_000);
+
+	it('registers one signed webhook channel for the production URL when the workflow is published', async () => {
+		if (!e2e) throw new Error('setup failed');
+		await e2e.rest.publishWorkflow(workflowId);
+		await channelCount(1);
+		expect(channels()).toEqual([
+			expect.objectContaining({ channel_type: 'webhook', url: webhookUrl(), event_types: LIFE, workflow_id: null, enabled: true }),
+		]);
+		expect(channels()[0].secret).toMatch(/^whsec_/);
+	}, 120_000);
+
+	it('records an execution for job.scheduled, job.in_progress and job.completed with the job id', async () => {
+		if (!e2e || !emulator) throw new Error('setup failed');
+		const before = await maxExecutionId(e2e.userFolder);
+		const jobId = await runServiceJob();
+		const executions = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, count: 3, timeoutMs: 90_000 });
+		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success', 'success']);
+		const events = executions.map((execution) => nodeOutputJson(execution.data, 'Job Event')[0]);
+		expect(events.map((event) => event.event_type).sort()).toEqual([...LIFE].sort());
+		for (const event of events) {
+			expect(event).toMatchObject({ job_id: jobId, workflow_id: DEFAULT_WORKFLOW_ID, job: expect.objectContaining({ id: jobId }) });
+		}
+		expect(nodeOutputJson(executions[0].data, 'Received')).toHaveLength(1);
+		await emulator.deliveriesIdle();
+		expect(emulator.store.deliveries.map((attempt) => attempt.status_code)).toEqual([200, 200, 200]);
+		// The signing secret never reaches execution data.
+		expect(JSON.stringify(executions)).not.toContain(String(channels()[0].secret));
+	}, 180_000);
+
+	it('answers a forged delivery with 401 and starts nothing', async () => {
+		if (!e2e) throw new Error('setup failed');
+		const before = await maxExecutionId(e2e.userFolder);
+		const body = JSON.stringify({
+			id: randomUUID(),
+			event_type: 'job.completed',
+			payload: { job_id: randomUUID(), status: 'COMPLETED' },
+			created_at: new Date().toISOString(),
+			workflow_id: null,
+			is_read: false,
+		});
+		const response = await fetch(webhookUrl(), {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'webhook-id': randomUUID(),
+				'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+				'webhook-signature': `v1,${Buffer.alloc(32, 1).toString('base64')}`,
+			},
+			body,
+		});
+		expect(response.status).toBe(401);
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(await maxExecutionId(e2e.userFolder)).toBe(before);
+	}, 60_000);
+
+	it('deletes the channel when unpublished, and publishing again leaves exactly one', async () => {
+		if (!e2e) throw new Error('setup failed');
+		await e2e.rest.unpublishWorkflow(workflowId);
+		await channelCount(0);
+		await e2e.rest.publishWorkflow(workflowId);
+		await channelCount(1);
+		const first = channels()[0].id;
+		await e2e.rest.unpublishWorkflow(workflowId);
+		await channelCount(0);
+		await e2e.rest.publishWorkflow(workflowId);
+		await channelCount(1);
+		// Give a second registration (the pile-up this guards against) time to show up.
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(channels()).toHaveLength(1);
+		expect(channels()[0]).toMatchObject({ url: webhookUrl() });
+		expect(channels()[0].id).not.toBe(first);
+		await e2e.rest.unpublishWorkflow(workflowId);
+		await channelCount(0);
+	}, 120_000);
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const faultInputSchema = z
+	.object({
+		method: z.string().min(1).optional(),
+		path: z.string().startsWith('/'),
+		times: z.number().int().min(1).default(1),
+		status: z.number().int().min(100).max(599).optional(),
+		retry_after: z.string().min(1).optional(),
+		detail: z.union([z.string(), z.array(z.unknown())]).optional(),
+		delay_ms: z.number().int().nonnegative().optional(),
+		reset: z.enum(['before_read', 'after_read']).optional(),
+		truncate: z.boolean().optional(),
+		body: z.unknown().optional(),
+	})
+	.strict();
+
+export type FaultInput = z.infer<typeof faultInputSchema>;
+
+export interface Fault extends FaultInput {
+	id: number;
+	/** How many more requests this fault applies to. */
+	remaining: number;
+}
+
+export function describeFault(fault: Fault): string {
+	const parts = [`#${fault.id}`];
+	if (fault.delay_ms !== undefined) parts.push(`delay ${fault.delay_ms}ms`);
+	if (fault.reset) parts.push(`reset ${fault.reset}`);
+	if (fault.status !== undefined) parts.push(`status ${fault.status}`);
+	if (fault.truncate) parts.push('truncate');
+	if (fault.body !== undefined) parts.push('body');
+	return parts.join(' ');
+}
+
+export class FaultStore {
+	private faults: Fault[] = [];
+	private nextId = 1;
+
+	add(input: FaultInput): Fault {
+		const fault: Fault = { ...input, method: input.method?.toUpperCase(), id: this.nextId++, remaining: input.times };
+		this.faults.push(fault);
+		return fault;
+	}
+
+	/** Takes the first matching fault (in the order they were added) and consumes one use of it. */
+	take(method: string, path: string): Fault | undefined {
+		const fault = this.faults.find(
+			(candidate) => (candidate.method === undefined || candidate.method === method) && path.startsWith(candidate.path),
+		);
+		if (!fault) return undefined;
+		fault.remaining -= 1;
+		if (fault.remaining <= 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
+		return fault;
+	}
+
+	list(): Fault[] {
+		return this.faults;
+	}
+
+	clear(): void {
+		this.faults = [];
+	}
+}

@@ -1,0 +1,49 @@
+import type { UploadedFile } from '../http/multipart';
+import type { Element } from '../partition/types';
+
+export type JobStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'STOPPED';
+export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['COMPLETED', 'FAILED', 'STOPPED']);
+
+export interface JobNodeSpec {
+	name?: string;
+	type: string;
+	subtype: string;
+	settings?: Record<string, unknown>;
+}
+
+export interface JobNode extends JobNodeSpec {
+	id: string;
+}
+
+export interface InputFile extends Omit<UploadedFile, 'field'> {
+	id: string;
+}
+
+/** Outputs by node id, then by input file id. */
+export type JobOutputs = Map<string, Map<string, Element[]>>;
+
+export interface Job {
+	id: string;
+	apiKey: string;
+	/** On-demand jobs share a capped pool of running slots per key; workflow runs are not capped. */
+	kind: 'on_demand' | 'workflow_run';
+	workflow_id: string;
+	workflow_name: string;
+	job_type: string;
+	status: JobStatus;
+	created_at: Date;
+	started_at?: Date;
+	finished_at?: Date;
+	files: InputFile[];
+	nodes: JobNode[];
+	outputs?: JobOutputs;
+	/** Why a job ended FAILED, for the emulator's own view. */
+	failure?: string;
+}
+
+export interface StoredWorkflow {
+	id: string;
+	name: string;
+	job_nodes: JobNodeSpec[];
+	created_at: Date;
+}

@@ -1,0 +1,60 @@
+import { HttpError, type ValidationIssue } from '../http/reply';
+import { DEFAULT_PARTITION_OPTIONS, type PartitionOptions } from './types';
+
+const STRATEGIES = new Set(['auto', 'fast', 'hi_res', 'ocr_only', 'vlm']);
+const CHUNKING = new Set(['by_title', 'basic']);
+const DEFAULT_MAX_CHARACTERS = 500;
+
+/**
+ * Reads the partition form fields. Form fields are strings: booleans arrive as
+ * 'true'/'false', integers as digits, `languages` may repeat (or come as `languages[]`).
+ * Fields not listed here are accepted and only logged.
+ */
+export function partitionOptionsFromForm(fields: Map<string, string[]>): PartitionOptions {
+	const issues: ValidationIssue[] = [];
+	const single = (name: string): string | undefined => fields.get(name)?.[0];
+	const bool = (name: string, fallback: boolean): boolean => {
+		const raw = single(name);
+		if (raw === undefined || raw === '') return fallback;
+		const value = raw.trim().toLowerCase();
+		if (value === 'true' || value === '1') return true;
+		if (value === 'false' || value === '0') return false;
+		issues.push({ type: 'bool_parsing', loc: ['body', name], msg: `${name} must be 'true' or 'false', got '${raw}'` });
+		return fallback;
+	};
+	const int = (name: string, fallback: number, min: number): number => {
+		const raw = single(name);
+		if (raw === undefined || raw === '') return fallback;
+		if (!/^\s*-?\d+\s*$/.test(raw) || Number(raw) < min) {
+			issues.push({ type: 'int_parsing', loc: ['body', name], msg: `${name} must be an integer >= ${min}, got '${raw}'` });
+			return fallback;
+		}
+		return Number(raw);
+	};
+
+	const strategy = single('strategy') ?? DEFAULT_PARTITION_OPTIONS.strategy;
+	if (!STRATEGIES.has(strategy)) {
+		issues.push({ type: 'enum', loc: ['body', 'strategy'], msg: `strategy must be one of ${[...STRATEGIES].join(', ')}, got '${strategy}'` });
+	}
+	const languages = [...(fields.get('languages') ?? []), ...(fields.get('languages[]') ?? [])].filter((code) => code.trim() !== '');
+	const chunkingStrategy = single('chunking_strategy');
+	if (chunkingStrategy !== undefined && chunkingStrategy !== '' && !CHUNKING.has(chunkingStrategy)) {
+		issues.push({ type: 'enum', loc: ['body', 'chunking_strategy'], msg: `chunking_strategy must be by_title or basic, got '${chunkingStrategy}'` });
+	}
+	const maxCharacters = int('max_characters', DEFAULT_MAX_CHARACTERS, 1);
+	const options: PartitionOptions = {
+		strategy,
+		languages: languages.length > 0 ? languages : [...DEFAULT_PARTITION_OPTIONS.languages],
+		coordinates: bool('coordinates', false),
+		uniqueElementIds: bool('unique_element_ids', false),
+		chunking:
+			chunkingStrategy === 'by_title' || chunkingStrategy === 'basic' ? { strategy: chunkingStrategy, maxCharacters } : null,
+		startingPageNumber: int('starting_page_number', 1, 1),
+	};
+	// Checked for form only: they steer client-side splitting and are logged, not acted on.
+	bool('split_pdf_page', true);
+	bool('split_pdf_allow_failed', false);
+	int('split_pdf_concurrency_level', 5, 1);
+	if (issues.length > 0) throw new HttpError(422, issues);
+	return options;
+}

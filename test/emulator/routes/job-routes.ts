@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { drainBody } from '../http/body';
+import { firstField, readMultipart, type MultipartBody } from '../http/multipart';
+import { HttpError, notFound, ok, type Reply } from '../http/reply';
+import type { RouteContext, Router } from '../http/router';
+import { parseRequestData } from '../jobs/job-nodes';
+import type { InputFile, Job, JobNodeSpec } from '../jobs/job-types';
+import { jobResponse } from '../jobs/job-view';
+
+export const MAX_FILES_PER_JOB = 10;
+export const MAX_FILE_BYTES = 52_428_800;
+
+/**
+ * The spacing rule is checked against the time the request arrived, before its body is
+ * read, so a slow upload cannot make two launches look further apart than they were.
+ */
+function enforceLaunchSpacing(ctx: RouteContext): void {
+	const { store, config } = ctx.core;
+	const spacing = config.get().launch_spacing_ms;
+	const last = store.lastLaunchAt.get(ctx.apiKey);
+	if (last !== undefined && ctx.arrivedAt - last < spacing) {
+		store.rateLimited += 1;
+		const waitMs = spacing - (ctx.arrivedAt - last);
+		throw new HttpError(
+			429,
+			`Rate limit exceeded: on-demand job launches must be at least ${spacing} ms apart; retry in ${Math.ceil(waitMs)} ms`,
+			{ 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+		);
+	}
+	store.lastLaunchAt.set(ctx.apiKey, ctx.arrivedAt);
+	store.launches += 1;
+}
+
+export function readJobUpload(ctx: RouteContext): Promise<MultipartBody> {
+	return readMultipart(ctx.req, ctx.log, {
+		fileFields: ['input_files'],
+		maxFiles: MAX_FILES_PER_JOB,
+		maxFileSize: MAX_FILE_BYTES,
+		maxParseBytes: ctx.core.config.get().max_parse_bytes,
+	});
+}
+
+export function inputFilesOf(body: MultipartBody): InputFile[] {
+	if (body.fields.has('input_files')) {
+		throw new HttpError(422, [{ type: 'value_error', loc: ['body', 'input_files'], msg: 'input_files: each part must be a file part with a file name' }]);
+	}
+	return body.files.map(({ field: _field, ...file }) => ({ ...file, id: randomUUID() }));
+}
+
+export function newJob(ctx: RouteContext, fields: Pick<Job, 'kind' | 'workflow_id' | 'workflow_name' | 'job_type'>, nodes: JobNodeSpec[], files: InputFile[]): Job {
+	return {
+		id: randomUUID(),
+		apiKey: ctx.apiKey,
+		...fields,
+		status: 'SCHEDULED',
+		created_at: new Date(),
+		files,
+		nodes: nodes.map((node) => ({ ...node, id: randomUUID() })),
+	};
+}
+
+async function createJob(ctx: RouteContext): Promise<Reply> {
+	try {
+		enforceLaunchSpacing(ctx);
+	} catch (error) {
+		await drainBody(ctx.req);
+		throw error;
+	}
+	const body = await readJobUpload(ctx);
+	const nodes = parseRequestData(firstField(body, 'request_data'));
+	const files = inputFilesOf(body);
+	if (files.length === 0) {
+		throw new HttpError(422, [{ type: 'missing', loc: ['body', 'input_files'], msg: 'input_files: at least one file is required' }]);
+	}
+	const job = newJob(ctx, { kind: 'on_demand', workflow_id: randomUUID(), workflow_name: '', job_type: 'ephemeral' }, nodes, files);
+	job.workflow_name = `job-${job.id.slice(0, 8)}`;
+	ctx.core.scheduler.submit(job);
+	return ok(jobResponse(job));
+}
+
+function findJob(ctx: RouteContext): Job {
+	const id = ctx.params.job_id ?? '';
+	const job = ctx.core.store.jobs.get(id);
+	if (!job) throw notFound('job', id);
+	return job;
+}
+
+function downloadOutput(ctx: RouteContext): Reply {
+	const job = findJob(ctx);
+	const fileId = ctx.query.get('file_id');
+	if (fileId === null || fileId === '') throw new HttpError(422, [{ type: 'missing', loc: ['query', 'file_id'], msg: 'file_id: query parameter required' }]);
+	if (job.status !== 'COMPLETED' || !job.outputs) {
+		throw new HttpError(409, `job ${job.id} is ${job.status}; outputs can be downloaded once it is COMPLETED`);
+	}
+	if (!job.files.some((file) => file.id === fileId)) throw notFound('output file', fileId);
+	// Without node_id the last node's output is returned, i.e. the pipeline's final result.
+	const nodeId = ctx.query.get('node_id') ?? job.nodes[job.nodes.length - 1]?.id ?? '';
+	const elements = job.outputs.get(nodeId)?.get(fileId);
+	if (elements === undefined) throw notFound('job node', nodeId);
+	return ok(elements);
+}
+
+export function registerJobRoutes(router: Router): void {
+	router
+		.add('POST', '/api/v1/jobs', createJob)
+		.add('GET', '/api/v1/jobs/:job_id', (ctx) => ok(jobResponse(findJob(ctx))))
+		.add('GET', '/api/v1/jobs/:job_id/download', downloadOutput);
+}

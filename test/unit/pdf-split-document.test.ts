@@ -1,0 +1,89 @@
+import { PDFDocument } from 'pdf-lib';
+import { Readable } from 'node:stream';
+import {
+	buildRangePdf,
+	hasPdfHeader,
+	loadPdf,
+	pdfByName,
+	readAll,
+	readHead,
+} from '../../nodes/DocumentProcessing/helpers/pdfDocument';
+import { parsePdf } from '../emulator/partition/pdf';
+import { corruptPdf, samplePdf } from '../integration/partition-pdfs';
+
+function chunked(buffer: Buffer, size: number): Readable {
+	const chunks: Buffer[] = [];
+	for (let offset = 0; offset < buffer.length; offset += size) chunks.push(buffer.subarray(offset, offset + size));
+	return Readable.from(chunks);
+}
+
+describe('telling PDFs apart', () => {
+	it('goes by type and name first, and by content only when both say nothing', () => {
+		expect(pdfByName({ fileName: 'a.pdf', mimeType: 'application/octet-stream' })).toBe('yes');
+		expect(pdfByName({ fileName: 'scan', mimeType: 'application/pdf' })).toBe('yes');
+		expect(pdfByName({ fileName: 'REPORT.PDF', mimeType: '' })).toBe('yes');
+		expect(pdfByName({ fileName: 'notes.txt', mimeType: 'text/plain' })).toBe('no');
+		expect(pdfByName({ fileName: 'upload', mimeType: 'application/octet-stream' })).toBe('maybe');
+	});
+
+	it('finds the header within the first kilobyte', () => {
+		expect(hasPdfHeader(Buffer.from('%PDF-1.7\n'))).toBe(true);
+		expect(hasPdfHeader(Buffer.concat([Buffer.alloc(500, 0x20), Buffer.from('%PDF-1.4')]))).toBe(true);
+		expect(hasPdfHeader(Buffer.concat([Buffer.alloc(2000, 0x20), Buffer.from('%PDF-1.4')]))).toBe(false);
+		expect(hasPdfHeader(Buffer.from('hello'))).toBe(false);
+	});
+});
+
+describe('reading files', () => {
+	const content = Buffer.from('0123456789'.repeat(1000));
+
+	it('reads a stream into one buffer of the stated size', async () => {
+		expect((await readAll(chunked(content, 333), content.length)).equals(content)).toBe(true);
+	});
+
+	it('still reads everything when the stated size is wrong', async () => {
+		expect((await readAll(chunked(content, 333), 10)).equals(content)).toBe(true);
+		expect((await readAll(chunked(content, 333), 50_000)).equals(content)).toBe(true);
+	});
+
+	it('reads only the head of a stream and closes it', async () => {
+		const stream = chunked(content, 100);
+		const head = await readHead(stream, 250);
+		expect(head.equals(content.subarray(0, 250))).toBe(true);
+		expect(stream.destroyed).toBe(true);
+	});
+});
+
+describe('loading and cutting PDFs', () => {
+	it('loads a PDF, and gives undefined for damaged or non-PDF bytes instead of throwing', async () => {
+		const doc = await loadPdf(await samplePdf({ pages: 3 }));
+		expect(doc?.getPageCount()).toBe(3);
+		expect(await loadPdf(corruptPdf())).toBeUndefined();
+		expect(await loadPdf(Buffer.from('just text'))).toBeUndefined();
+	});
+
+	it('builds a standalone PDF of a page range with the pages’ own text', async () => {
+		const source = await loadPdf(await samplePdf({ pages: 30, imageBytesPerPage: 2_000 }));
+		if (!source) throw new Error('sample did not load');
+		const range = await buildRangePdf(source, { first: 11, last: 20 });
+		const cut = await PDFDocument.load(range);
+		expect(cut.getPageCount()).toBe(10);
+		expect(cut.getPage(0).getSize()).toEqual(source.getPage(10).getSize());
+		const { blocks } = await parsePdf(range, 11);
+		expect(blocks[0]).toMatchObject({ type: 'Title', text: 'Section 11 heading', pageNumber: 11 });
+		expect(blocks[blocks.length - 1]?.pageNumber).toBe(20);
+		expect(blocks.filter((block) => block.type === 'Title').map((block) => block.text)).toEqual(
+			Array.from({ length: 10 }, (_, index) => `Section ${index + 11} heading`),
+		);
+	});
+
+	it('keeps the source usable for further ranges', async () => {
+		const source = await loadPdf(await samplePdf({ pages: 6 }));
+		if (!source) throw new Error('sample did not load');
+		const first = await buildRangePdf(source, { first: 1, last: 3 });
+		const second = await buildRangePdf(source, { first: 4, last: 6 });
+		expect((await PDFDocument.load(first)).getPageCount()).toBe(3);
+		expect((await parsePdf(second, 4)).blocks[0]?.text).toBe('Section 4 heading');
+		expect(source.getPageCount()).toBe(6);
+	});
+});

@@ -1,0 +1,96 @@
+import { RangeFailedError, runRanges } from '../../nodes/DocumentProcessing/helpers/pdfRangeRunner';
+import type { PageRange } from '../../nodes/DocumentProcessing/helpers/pdfSplit';
+
+const ranges = (count: number): PageRange[] => Array.from({ length: count }, (_, index) => ({ first: index * 10 + 1, last: index * 10 + 10 }));
+
+/** A task whose completion the test controls, so order and overlap are deterministic. */
+function controllable() {
+	const pending = new Map<number, { resolve: (value: string) => void; reject: (error: Error) => void; signal: AbortSignal }>();
+	const started: number[] = [];
+	let running = 0;
+	let maxRunning = 0;
+	const task = (range: PageRange, signal: AbortSignal) =>
+		new Promise<string>((resolve, reject) => {
+			started.push(range.first);
+			running++;
+			maxRunning = Math.max(maxRunning, running);
+			const settle = () => running--;
+			pending.set(range.first, {
+				resolve: (value) => (settle(), resolve(value)),
+				reject: (error) => (settle(), reject(error)),
+				signal,
+			});
+			signal.addEventListener('abort', () => pending.get(range.first)?.reject(new Error('aborted')), { once: true });
+		});
+	const tick = async () => await new Promise((resolve) => setImmediate(resolve));
+	return { task, pending, started, tick, maxRunning: () => maxRunning };
+}
+
+describe('runRanges', () => {
+	it('starts a range only when a slot is free and returns outcomes in page order', async () => {
+		const c = controllable();
+		const run = runRanges(ranges(5), c.task, { concurrency: 2, allowFailed: false });
+		await c.tick();
+		expect(c.started).toEqual([1, 11]);
+		c.pending.get(11)?.resolve('b');
+		await c.tick();
+		expect(c.started).toEqual([1, 11, 21]);
+		c.pending.get(21)?.resolve('c');
+		await c.tick();
+		c.pending.get(1)?.resolve('a');
+		await c.tick();
+		c.pending.get(31)?.resolve('d');
+		await c.tick();
+		c.pending.get(41)?.resolve('e');
+		const outcomes = await run;
+		expect(outcomes.map((outcome) => (outcome.ok ? outcome.value : 'failed'))).toEqual(['a', 'b', 'c', 'd', 'e']);
+		expect(outcomes.map((outcome) => outcome.range.first)).toEqual([1, 11, 21, 31, 41]);
+		expect(c.maxRunning()).toBe(2);
+	});
+
+	it('without allowFailed: the first failure cancels the running ranges, starts no more and names its range', async () => {
+		const c = controllable();
+		const run = runRanges(ranges(6), c.task, { concurrency: 3, allowFailed: false });
+		await c.tick();
+		c.pending.get(11)?.reject(new Error('HTTP 500 on the second range'));
+		const error = await run.catch((caught: unknown) => caught);
+		expect(error).toBeInstanceOf(RangeFailedError);
+		expect((error as RangeFailedError).range).toEqual({ first: 11, last: 20 });
+		expect((error as RangeFailedError).failure.message).toBe('HTTP 500 on the second range');
+		expect(c.pending.get(1)?.signal.aborted).toBe(true);
+		expect(c.pending.get(21)?.signal.aborted).toBe(true);
+		expect(c.started).toEqual([1, 11, 21]);
+	});
+
+	it('with allowFailed: every range runs and failures come back as outcomes', async () => {
+		const outcomes = await runRanges(
+			ranges(4),
+			async (range) => {
+				if (range.first === 21) throw new Error('bad range');
+				return range.first;
+			},
+			{ concurrency: 2, allowFailed: true },
+		);
+		expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, false, true]);
+		const failed = outcomes[2];
+		expect(failed && !failed.ok && failed.error.message).toBe('bad range');
+	});
+
+	it('stops when the execution is cancelled and rethrows the cancellation', async () => {
+		const c = controllable();
+		const controller = new AbortController();
+		const run = runRanges(ranges(4), c.task, { concurrency: 2, allowFailed: true, signal: controller.signal });
+		await c.tick();
+		controller.abort(new Error('Execution cancelled'));
+		await expect(run).rejects.toThrow('Execution cancelled');
+		expect(c.started).toEqual([1, 11]);
+	});
+
+	it('never runs more lanes than ranges', async () => {
+		const c = controllable();
+		const run = runRanges(ranges(1), c.task, { concurrency: 5, allowFailed: false });
+		await c.tick();
+		c.pending.get(1)?.resolve('only');
+		expect(await run).toEqual([{ range: { first: 1, last: 10 }, ok: true, value: 'only' }]);
+	});
+});
