@@ -2,7 +2,7 @@
  * Real-n8n smoke test (issue 2, §5): the packed package, installed into a fresh n8n 2.40.7 user
  * folder exactly as a community package, is listed by n8n, and a workflow imported and executed
  * with the n8n CLI runs the action node's Get Job against the in-process emulator through the
- * credential. Cold cache: n8n is installed first (minutes); warm: about a minute.
+ * credential. Cold cache: n8n is installed first (about 7 minutes); warm: about 30 s.
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -17,6 +17,7 @@ import {
 } from './n8n';
 
 const ACTION_NODE_TYPE = `${PACKAGE_NAME}.documentProcessing`;
+const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.documentProcessingTrigger`;
 const CREDENTIAL_TYPE = 'documentProcessingApi';
 const TERMINAL = ['COMPLETED', 'FAILED', 'STOPPED'];
 
@@ -98,7 +99,7 @@ describe('real n8n smoke test', () => {
 		expect(e2e.n8n.logTail(10_000)).not.toMatch(/Skipping package|Failed to load package|failed to load package metadata/i);
 	});
 
-	it('lists the action node type and the credential type', async () => {
+	it('lists both node types and the credential type', async () => {
 		if (!e2e) throw new Error('setup failed');
 		const nodeTypes = await e2e.rest.nodeTypes();
 		const action = nodeTypes.find((t) => t.name === ACTION_NODE_TYPE);
@@ -107,6 +108,11 @@ describe('real n8n smoke test', () => {
 		expect(action?.credentials?.map((c) => c.name)).toContain(CREDENTIAL_TYPE);
 		// usableAsTool makes n8n derive a tool variant for AI agents.
 		expect(nodeTypes.map((t) => t.name)).toContain(`${ACTION_NODE_TYPE}Tool`);
+
+		const trigger = nodeTypes.find((t) => t.name === TRIGGER_NODE_TYPE);
+		expect(trigger).toBeDefined();
+		expect(trigger?.group).toContain('trigger');
+		expect(trigger?.credentials?.map((c) => c.name)).toContain(CREDENTIAL_TYPE);
 
 		const credentialTypes = await e2e.rest.credentialTypes();
 		const credential = credentialTypes.find((t) => t.name === CREDENTIAL_TYPE);

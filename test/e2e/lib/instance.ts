@@ -53,6 +53,8 @@ export interface InstallPackageOptions {
 	 * `npm install` inside it (shallow, no scripts, no lock), and record it in nodes/package.json.
 	 */
 	method?: 'npm' | 'n8n';
+	/** `npm` method only: install peer dependencies too, as a plain `npm install` (npm ≥ 7) does. */
+	withPeers?: boolean;
 }
 
 /** Installs a package tarball into a user folder as a community package. */
@@ -73,7 +75,8 @@ export async function installPackage(
 	const common = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=warn'];
 	let name: string;
 	if ((options.method ?? 'npm') === 'npm') {
-		await runOk('npm', ['install', tarball, '--omit=dev', '--omit=peer', '--omit=optional', ...common], {
+		const peers = options.withPeers ? [] : ['--omit=peer'];
+		await runOk('npm', ['install', tarball, '--omit=dev', ...peers, ...common], {
 			cwd: nodesDir,
 			env,
 			logFile,
@@ -235,6 +238,8 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	fs.closeSync(fd);
 	const pid = child.pid;
 	if (pid === undefined) throw new Error('could not spawn n8n');
+	// Lets a later run reap this server if the test process dies without stopping it.
+	fs.writeFileSync(path.join(userFolderPaths(userFolder).logsDir, 'n8n-server.pid'), String(pid));
 	let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 	const exitPromise = new Promise<void>((resolve) => {
 		child.once('exit', (code, signal) => {

@@ -19,6 +19,14 @@ function installExitHook(): void {
 	process.on('exit', () => {
 		for (const pgid of liveGroups) killGroup(pgid, 'SIGKILL');
 	});
+	// Children live in their own process groups, so a Ctrl-C on the terminal does not reach them,
+	// and a signal-terminated process emits no 'exit'. Kill them, then let the signal do its job.
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.once(signal, () => {
+			killAllChildren();
+			if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+		});
+	}
 }
 
 /** Sends a signal to a whole process group; false when the group is gone. */

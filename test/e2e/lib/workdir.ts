@@ -25,16 +25,45 @@ function ownerPid(dir: string): number | undefined {
 	}
 }
 
+/**
+ * Kills n8n servers left behind by a test process that died without cleaning up (SIGKILL, OOM):
+ * startN8n records the server's pid in the run folder; it is killed only if that process still
+ * runs on that run's user folder (checked in /proc/<pid>/environ), so a reused pid is safe.
+ */
+function reapOrphans(runDir: string): void {
+	const pidFiles: string[] = [];
+	const walk = (dir: string, depth: number): void => {
+		if (depth > 3 || !fs.existsSync(dir)) return;
+		for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory() && entry.name !== '.n8n' && entry.name !== 'node_modules') walk(full, depth + 1);
+			else if (entry.name === 'n8n-server.pid') pidFiles.push(full);
+		}
+	};
+	walk(runDir, 0);
+	for (const file of pidFiles) {
+		const pid = Number(fs.readFileSync(file, 'utf8'));
+		const userFolder = path.dirname(path.dirname(file)); // <user folder>/logs/n8n-server.pid
+		try {
+			const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+			if (environ.includes(`N8N_USER_FOLDER=${userFolder}`)) process.kill(-pid, 'SIGKILL');
+		} catch {
+			// gone already, or not ours
+		}
+	}
+}
+
 /** Removes all but the newest KEEP_RUNS run folders whose creating process has exited. */
 export function pruneRuns(keep = KEEP_RUNS): void {
 	const runsDir = path.join(WORK_DIR, 'runs');
 	if (!fs.existsSync(runsDir)) return;
 	const names = fs.readdirSync(runsDir).sort(); // names start with a sortable timestamp
-	for (const name of names.slice(0, Math.max(0, names.length - keep))) {
+	for (const [index, name] of names.entries()) {
 		const dir = path.join(runsDir, name);
 		const pid = ownerPid(dir);
 		if (pid !== undefined && isAlive(pid)) continue;
-		fs.rmSync(dir, { recursive: true, force: true });
+		reapOrphans(dir);
+		if (index < names.length - keep) fs.rmSync(dir, { recursive: true, force: true });
 	}
 }
 
