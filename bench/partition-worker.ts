@@ -3,6 +3,8 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { INode } from 'n8n-workflow';
 import { UnstructuredClient } from 'unstructured-client';
+// Type only (erased at run time): the package's `exports` map hides this path from require().
+import type { PartitionParameters as SdkParameters } from 'unstructured-client/dist/commonjs/sdk/models/shared/partitionparameters';
 import { partitionDocument } from '../nodes/DocumentProcessing/api/partition';
 import type { PartitionParameters } from '../nodes/DocumentProcessing/api/partitionForm';
 import { planPageRanges, type PageRange } from '../nodes/DocumentProcessing/helpers/pdfSplit';
@@ -34,6 +36,8 @@ export interface WorkerResult {
 	elements: number;
 	lastPage: number;
 	digest: string;
+	/** Set when the partition failed: the error's message. */
+	error?: string;
 }
 
 const SDK_MIN_PAGES = 2;
@@ -94,7 +98,7 @@ async function runSdk(file: string, emulator: Emulator, concurrency: number): Pr
 		partitionParameters: {
 			// As the SDK's README does it: the file read into memory.
 			files: { content: readFileSync(file), fileName: basename(file) },
-			strategy: 'fast',
+			strategy: 'fast' as SdkParameters['strategy'],
 			splitPdfPage: true,
 			splitPdfConcurrencyLevel: concurrency,
 		},
@@ -133,10 +137,16 @@ async function main(): Promise<void> {
 	};
 	const sampler = setInterval(sample, 5);
 	const started = process.hrtime.bigint();
-	const elements =
-		variant === 'sdk-split'
-			? await runSdk(file, emulator, concurrency)
-			: await runNode(file, emulator, variant === 'node-split', concurrency, plan);
+	let elements: unknown[] = [];
+	let error: string | undefined;
+	try {
+		elements =
+			variant === 'sdk-split'
+				? await runSdk(file, emulator, concurrency)
+				: await runNode(file, emulator, variant === 'node-split', concurrency, plan);
+	} catch (caught) {
+		error = caught instanceof Error ? caught.message : String(caught);
+	}
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
 	sample();
 	clearInterval(sampler);
@@ -152,6 +162,7 @@ async function main(): Promise<void> {
 		baselineHeap: before.heapUsed + before.external,
 		elements: elements.length,
 		...digest(elements),
+		...(error === undefined ? {} : { error: error.split('\n')[0]?.slice(0, 200) }),
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as ts from 'typescript';
 import { samplePdf, type SamplePdfOptions } from '../test/integration/partition-pdfs';
@@ -11,8 +11,9 @@ import type { PlanName, Variant, WorkerResult } from './partition-worker';
  * (`unstructured-client`) and against sending the file whole, on the same generated PDFs, all
  * pointed at the emulator with a per-page processing delay.
  *
- *   npx ts-node --transpile-only bench/partition.ts [--delay 50] [--runs 3] [--concurrency 5] [--no-study]
+ *   npx ts-node --transpile-only bench/partition.ts [--delay 20,100] [--runs 3] [--concurrency 5] [--no-study]
  *
+ * One table per per-page delay (ms); the fault and range-size tables run at the last delay.
  * Every run is a fresh Node process (so peak RSS is that run's own), compiled to plain JS first
  * (so no TypeScript compiler sits in the measured processes); the emulator runs in its own
  * process too. Wall time is the median of the runs. Not a test: nothing here passes or fails.
@@ -22,7 +23,7 @@ const ROOT = resolve(__dirname, '..');
 const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'partition-bench');
 
 interface Options {
-	delayMs: number;
+	delaysMs: number[];
 	runs: number;
 	concurrency: number;
 	study: boolean;
@@ -43,7 +44,11 @@ function parseOptions(args: string[]): Options {
 		if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${name} needs a number, got ${raw}`);
 		return parsed;
 	};
-	return { delayMs: value('delay', 50), runs: Math.max(1, value('runs', 3)), concurrency: value('concurrency', 5), study: !args.includes('--no-study') };
+	const delayIndex = args.indexOf('--delay');
+	const delaysText = delayIndex >= 0 ? (args[delayIndex + 1] ?? '') : '20,100';
+	const delaysMs = delaysText.split(',').map(Number);
+	if (delaysMs.some((delay) => !Number.isFinite(delay) || delay < 0)) throw new Error(`--delay needs numbers, got ${delaysText}`);
+	return { delaysMs, runs: Math.max(1, value('runs', 3)), concurrency: value('concurrency', 5), study: !args.includes('--no-study') };
 }
 
 /** Emits the worker and the emulator launcher (and what they import) as CommonJS next to node_modules. */
@@ -70,7 +75,7 @@ const SAMPLES: Array<{ label: string; options: SamplePdfOptions }> = [
 	{ label: 'scan-like, 300 pages', options: { pages: 300, imageBytesPerPage: 100_000 } },
 ];
 
-const STUDY_PAGES = [20, 100, 130, 300, 310];
+const STUDY_PAGES = [100, 130, 310];
 
 async function writeSample(dir: string, label: string, options: SamplePdfOptions): Promise<SampleFile> {
 	const path = join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}.pdf`);
@@ -130,6 +135,7 @@ interface Summary {
 	heapGrowth: number;
 	digest: string;
 	elements: number;
+	error?: string;
 }
 
 function summarise(results: WorkerResult[]): Summary {
@@ -142,6 +148,7 @@ function summarise(results: WorkerResult[]): Summary {
 		heapGrowth: median(results.map((result) => result.peakHeap - result.baselineHeap)),
 		digest: digests.size === 1 ? first.digest : 'differs between runs',
 		elements: first.elements,
+		error: results.find((result) => result.error !== undefined)?.error,
 	};
 }
 
@@ -187,7 +194,7 @@ async function mainTable(emulator: EmulatorProcess, files: SampleFile[], options
 				ratio(summary.rssGrowth, sdk.rssGrowth),
 				mb(summary.heapGrowth),
 				ratio(summary.heapGrowth, sdk.heapGrowth),
-				`${summary.elements}${same ? '' : ' (output differs!)'}`,
+				summary.error ? `FAILED: ${summary.error}` : `${summary.elements}${same ? '' : ' (output differs!)'}`,
 			]);
 		}
 	}
@@ -201,15 +208,71 @@ async function studyTable(emulator: EmulatorProcess, dir: string, options: Optio
 	const plans: PlanName[] = ['node', 'sdk', 'one-wave'];
 	const rows: string[][] = [];
 	for (const pages of STUDY_PAGES) {
-		const file = await writeSample(dir, `study ${pages}`, { pages, imageBytesPerPage: 20_000, seed: pages });
-		const walls = new Map<PlanName, number[]>(plans.map((plan) => [plan, []]));
+		const file = await writeSample(dir, `study ${pages}`, { pages, imageBytesPerPage: 100_000, seed: pages });
+		const results = new Map<PlanName, WorkerResult[]>(plans.map((plan) => [plan, []]));
 		for (let run = 0; run < options.runs; run++) {
-			for (const plan of plans) walls.get(plan)?.push((await measure(emulator, 'node-split', file, options.concurrency, plan)).wallMs);
+			for (const plan of plans) results.get(plan)?.push(await measure(emulator, 'node-split', file, options.concurrency, plan));
 		}
-		const node = median(walls.get('node') ?? []);
-		rows.push([String(pages), ...plans.map((plan) => `${seconds(median(walls.get(plan) ?? []))} (${ratio(median(walls.get(plan) ?? []), node)})`)]);
+		const node = summarise(results.get('node') ?? []);
+		rows.push([
+			`${pages} (${mb(file.bytes)} MB)`,
+			...plans.map((plan) => {
+				const summary = summarise(results.get(plan) ?? []);
+				return `${seconds(summary.wallMs)} s (${ratio(summary.wallMs, node.wallMs)}), ${mb(summary.rssGrowth)} MB`;
+			}),
+		]);
 	}
-	return table(['pages', 'node rule: full waves of ≤ 20 pages', 'SDK rule: clamp(ceil(n/c), 2, 20)', 'one wave: ceil(n/c), no cap'], rows);
+	return table(['pages', 'node rule: full waves, ≤ 20 pages', 'SDK rule: clamp(ceil(n/c), 2, 20)', 'one wave: ceil(n/c) pages, no cap'], rows);
+}
+
+const FAULTS: Array<{ label: string; fault: Record<string, unknown> }> = [
+	{ label: 'one range answered 502', fault: { status: 502 } },
+	{ label: 'one range’s connection reset', fault: { reset: 'before_read' } },
+	{ label: 'one range answered 429 (Retry-After: 1)', fault: { status: 429, retry_after: '1' } },
+];
+
+async function control<T>(emulator: EmulatorProcess, path: string, method = 'GET', body?: unknown): Promise<T> {
+	const { url } = JSON.parse(emulator.json) as { url: string };
+	const response = await fetch(`${url}/_emulator/${path}`, {
+		method,
+		headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`emulator control ${path}: ${response.status} ${text}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function partitionRequestCount(emulator: EmulatorProcess): Promise<number> {
+	const { requests } = await control<{ requests: Array<{ path: string }> }>(emulator, 'requests');
+	return requests.filter((request) => request.path === '/general/v0/general').length;
+}
+
+/** One transient failure in one range: who recovers, and what it costs. Single runs: the outcome is the point. */
+async function faultTable(emulator: EmulatorProcess, file: SampleFile, options: Options): Promise<string> {
+	const clients: Array<{ variant: Variant; label: string }> = [
+		{ variant: 'node-split', label: 'this node, split' },
+		{ variant: 'sdk-split', label: 'unstructured-client SDK, split' },
+	];
+	const rows: string[][] = [];
+	for (const { label, fault } of FAULTS) {
+		for (const client of clients) {
+			await control(emulator, 'requests', 'DELETE');
+			await control(emulator, 'faults', 'POST', { method: 'POST', path: '/general/v0/general', times: 1, ...fault });
+			const result = await measure(emulator, client.variant, file, options.concurrency);
+			const outcome = result.error ? `failed: ${result.error}` : `ok, ${result.elements} elements`;
+			rows.push([label, client.label, seconds(result.wallMs), String(await partitionRequestCount(emulator)), outcome]);
+		}
+	}
+	return table(['fault', 'client', 'wall s', 'requests sent', 'outcome'], rows);
+}
+
+/** The emulator's code paths run once at full speed first, so the first measured run is not its JIT warm-up. */
+async function warmUp(emulator: EmulatorProcess, file: SampleFile, delayMs: number, options: Options): Promise<void> {
+	await control(emulator, 'config', 'POST', { per_page_delay_ms: 0 });
+	for (const { variant } of VARIANTS) await measure(emulator, variant, file, options.concurrency);
+	await control(emulator, 'config', 'POST', { per_page_delay_ms: delayMs });
+	await control(emulator, 'requests', 'DELETE');
 }
 
 async function main(): Promise<void> {
@@ -217,21 +280,29 @@ async function main(): Promise<void> {
 	process.stdout.write('Compiling the benchmark…\n');
 	compile();
 	const dir = mkdtempSync(join(tmpdir(), 'partition-bench-'));
-	let emulator: EmulatorProcess | undefined;
 	try {
 		const files: SampleFile[] = [];
 		for (const sample of SAMPLES) files.push(await writeSample(dir, sample.label, sample.options));
-		emulator = await startEmulatorProcess(options.delayMs);
-		process.stdout.write(
-			`Emulator: ${options.delayMs} ms per page; concurrency ${options.concurrency}; median of ${options.runs} run(s); Node ${process.version}\n\n`,
-		);
-		process.stdout.write(`${await mainTable(emulator, files, options)}\n\n`);
-		if (options.study) {
-			process.stdout.write('Range-size rules (this node’s runner, only the plan changes), wall s (ratio to the node rule):\n\n');
-			process.stdout.write(`${await studyTable(emulator, dir, options)}\n`);
+		process.stdout.write(`Concurrency ${options.concurrency}; median of ${options.runs} run(s); Node ${process.version}; ${cpus().length} CPUs\n\n`);
+		for (const [index, delayMs] of options.delaysMs.entries()) {
+			const emulator = await startEmulatorProcess(delayMs);
+			try {
+				await warmUp(emulator, files[1] as SampleFile, delayMs, options);
+				process.stdout.write(`Emulator at ${delayMs} ms per page:\n\n${await mainTable(emulator, files, options)}\n\n`);
+				if (index < options.delaysMs.length - 1) continue;
+				process.stdout.write(`One transient fault in one range (${files[1]?.label}, ${delayMs} ms per page, single runs):\n\n`);
+				process.stdout.write(`${await faultTable(emulator, files[1] as SampleFile, options)}\n\n`);
+				if (options.study) {
+					process.stdout.write(
+						`Range-size rules (${delayMs} ms per page; this node’s runner, only the plan changes): wall (ratio to the node rule), RSS growth:\n\n`,
+					);
+					process.stdout.write(`${await studyTable(emulator, dir, options)}\n`);
+				}
+			} finally {
+				emulator.stop();
+			}
 		}
 	} finally {
-		emulator?.stop();
 		rmSync(dir, { recursive: true, force: true });
 	}
 }

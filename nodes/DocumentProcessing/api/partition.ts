@@ -1,4 +1,5 @@
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
+import type { PDFDocument } from 'pdf-lib';
 import type { Readable } from 'node:stream';
 import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead } from '../helpers/pdfDocument';
 import { RangeFailedError, runRanges, type RangeOutcome } from '../helpers/pdfRangeRunner';
@@ -51,17 +52,26 @@ async function postPartition(
 	});
 }
 
-/** The service's error with what it was about in front, keeping status and advice. */
-function labelled(call: CallContext, error: unknown, label: string): unknown {
-	if (!(error instanceof NodeApiError)) return error;
-	const message = `${label}: ${error.message}`;
-	const response: JsonObject = { message };
-	if (error.httpCode) response.httpCode = error.httpCode;
-	return new NodeApiError(call.node, response, {
-		message,
-		description: error.description ?? undefined,
-		httpCode: error.httpCode ?? undefined,
+/**
+ * The error with what it was about in front: the service's errors keep their status and advice;
+ * anything else (e.g. pdf-lib failing to cut pages out) becomes an error that names the range too.
+ */
+function labelled(call: CallContext, error: unknown, label: string, cutFromPdf = true): unknown {
+	if (error instanceof NodeApiError) {
+		const message = `${label}: ${error.message}`;
+		const response: JsonObject = { message };
+		if (error.httpCode) response.httpCode = error.httpCode;
+		return new NodeApiError(call.node, response, {
+			message,
+			description: error.description ?? undefined,
+			httpCode: error.httpCode ?? undefined,
+			itemIndex: call.itemIndex,
+		});
+	}
+	if (!cutFromPdf || error instanceof NodeOperationError || !(error instanceof Error) || error.name === 'AbortError') return error;
+	return new NodeOperationError(call.node, `${label}: ${error.message}`, {
 		itemIndex: call.itemIndex,
+		description: 'The pages could not be cut out of the PDF. Turn off Split PDF by Pages and clear Page Range to send the file whole.',
 	});
 }
 
@@ -75,7 +85,7 @@ async function sendWhole(call: CallContext, source: PartitionSource, params: Par
 		const elements = await postPartition(call, source, partitionFormFields(params, { isRange: false }));
 		return { elements, requests: 1, failedRanges: [] };
 	} catch (error) {
-		throw labelled(call, error, `File "${source.fileName}"`);
+		throw labelled(call, error, `File "${source.fileName}"`, false);
 	}
 }
 
@@ -90,50 +100,15 @@ async function isPdfCandidate(source: PartitionSource): Promise<boolean> {
 	return hasPdfHeader(await readHead(await source.open()));
 }
 
-/**
- * Partitions one file. PDFs are split into page ranges sent side by side (when splitting is on
- * and there are at least two pages to split), each range built only when a request slot is free
- * and dropped once its answer is in; the elements are merged in page order. Other files, and PDFs
- * pdf-lib cannot read, are sent whole so the service decides. `plan` is only replaced by the
- * benchmark, to compare range-size rules.
- */
-export async function partitionDocument(
+/** The ranges side by side, each built when a slot is free; elements merged in page order. */
+async function sendRanges(
 	call: CallContext,
 	source: PartitionSource,
 	params: PartitionParameters,
-	plan: (span: PageRange, concurrency: number) => PageRange[] = planPageRanges,
-): Promise<PartitionOutcome> {
-	if (!needsPdfWork(params) || !(await isPdfCandidate(source))) return await sendWhole(call, source, params);
-	// The file's bytes are not kept: pdf-lib copies what it needs, and a file that is sent whole
-	// after all is read from its source again, so the split holds the document once, not twice.
-	const doc = await loadPdf(await readAll(await source.open(), source.size));
-	if (!doc) return await sendWhole(call, source, params);
-
-	const pages = doc.getPageCount();
-	let span: PageRange;
-	try {
-		span = resolvePageRange(params.pageRange, pages);
-	} catch (error) {
-		throw new NodeOperationError(call.node, `Page Range does not fit file "${source.fileName}": ${(error as Error).message}`, {
-			itemIndex: call.itemIndex,
-			description: `Choose pages between 1 and ${pages}, or leave Page Range empty for all pages.`,
-		});
-	}
+	doc: PDFDocument,
+	ranges: PageRange[],
+): Promise<Omit<PartitionOutcome, 'pages'>> {
 	const firstPageNumber = (params.startingPageNumber ?? 1) - 1;
-	const ranges = params.splitPdfPage ? plan(span, clampConcurrency(params.splitPdfConcurrencyLevel)) : [span];
-
-	if (ranges.length === 1) {
-		if (span.first === 1 && span.last === pages) return { ...(await sendWhole(call, source, params)), pages };
-		const rangeBytes = await buildRangePdf(doc, span);
-		try {
-			const fields = partitionFormFields(params, { isRange: true, startingPageNumber: firstPageNumber + span.first });
-			const elements = await postPartition(call, { ...source, size: rangeBytes.length, open: async () => rangeBytes }, fields);
-			return { elements, pages, requests: 1, failedRanges: [] };
-		} catch (error) {
-			throw labelled(call, error, `${capitalised(describeRange(span))} of "${source.fileName}"`);
-		}
-	}
-
 	const sendRange = async (range: PageRange, signal: AbortSignal): Promise<Element[]> => {
 		// Built here, when a slot is free, and unreferenced once the answer is in.
 		const rangeBytes = await buildRangePdf(doc, range);
@@ -174,5 +149,40 @@ export async function partitionDocument(
 		const reason = first && !first.ok ? first.error : new Error('unknown error');
 		throw labelled(call, reason, `Every page range of "${source.fileName}" failed, e.g. ${describeRange(ranges[0] as PageRange)}`);
 	}
-	return { elements, pages, requests: ranges.length, failedRanges };
+	return { elements, requests: ranges.length, failedRanges };
+}
+
+/**
+ * Partitions one file. PDFs are split into page ranges sent side by side (when splitting is on
+ * and there are at least two pages to split), each range built only when a request slot is free
+ * and dropped once its answer is in; the elements are merged in page order. Other files, and PDFs
+ * pdf-lib cannot read, are sent whole so the service decides. `plan` is only replaced by the
+ * benchmark, to compare range-size rules.
+ */
+export async function partitionDocument(
+	call: CallContext,
+	source: PartitionSource,
+	params: PartitionParameters,
+	plan: (span: PageRange, concurrency: number) => PageRange[] = planPageRanges,
+): Promise<PartitionOutcome> {
+	if (!needsPdfWork(params) || !(await isPdfCandidate(source))) return await sendWhole(call, source, params);
+	// The file's bytes are not kept: pdf-lib copies what it needs, and a file that is sent whole
+	// after all is read from its source again, so the split holds the document once, not twice.
+	const doc = await loadPdf(await readAll(await source.open(), source.size));
+	if (!doc) return await sendWhole(call, source, params);
+
+	const pages = doc.getPageCount();
+	let span: PageRange;
+	try {
+		span = resolvePageRange(params.pageRange, pages);
+	} catch (error) {
+		throw new NodeOperationError(call.node, `Page Range does not fit file "${source.fileName}": ${(error as Error).message}`, {
+			itemIndex: call.itemIndex,
+			description: `Choose pages between 1 and ${pages}, or leave Page Range empty for all pages.`,
+		});
+	}
+	const ranges = params.splitPdfPage ? plan(span, clampConcurrency(params.splitPdfConcurrencyLevel)) : [span];
+	// The whole document in one request: the original bytes, not a re-written copy.
+	if (ranges.length === 1 && span.first === 1 && span.last === pages) return { ...(await sendWhole(call, source, params)), pages };
+	return { ...(await sendRanges(call, source, params, doc, ranges)), pages };
 }
