@@ -14,8 +14,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 	totalTimeMs: 120_000,
 };
 
-/** Statuses worth another try; 429 is safe even for creating requests (nothing was created). */
-export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+/**
+ * Statuses worth another try; 429 is safe even for creating requests (nothing was created). The
+ * others are only retried for idempotent requests: a 500 may be a passing fault too, and reading
+ * again changes nothing.
+ */
+export const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Full jitter: a random delay up to the exponential step, so parallel items do not retry in step. */
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {

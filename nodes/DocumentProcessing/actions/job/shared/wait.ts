@@ -53,7 +53,10 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 	const maxSeconds = Number(options.maxPollIntervalSeconds ?? 10);
 	const minutes = Number(options.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES);
 	if (!(maxSeconds >= 1) || !(minutes > 0)) {
-		throw new NodeOperationError(ctx.getNode(), 'Waiting › the poll interval must be at least 1 second and the timeout positive', { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), 'Waiting › the poll interval must be at least 1 second and the timeout positive', {
+			itemIndex,
+			description: 'Set Waiting › Longest Poll Interval (Seconds) to 1 or more and Waiting › Timeout (Minutes) above 0.',
+		});
 	}
 	return {
 		schedule: { ...DEFAULT_POLL_SCHEDULE, maxMs: maxSeconds * 1000, initialMs: Math.min(DEFAULT_POLL_SCHEDULE.initialMs, maxSeconds * 1000) },
