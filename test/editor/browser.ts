@@ -1,0 +1,80 @@
+/**
+ * Headless Chromium (Debian's `chromium` package, driven by playwright-core) logged into an n8n
+ * instance with the harness's owner REST session, so the test never types a password.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, selectors, type BrowserContext, type Page } from 'playwright-core';
+import type { N8nRestSession } from '../e2e/n8n';
+
+/** Debian's chromium; E2E_CHROMIUM points elsewhere (another distribution's path). */
+export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Everything that would make Chromium talk to anything but 127.0.0.1 is switched off. */
+const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+export interface EditorBrowser {
+	page: Page;
+	context: BrowserContext;
+	close(): Promise<void>;
+}
+
+let testIdAttributeSet = false;
+
+export async function openEditorBrowser(
+	rest: N8nRestSession,
+	viewport = { width: 1440, height: 1500 },
+): Promise<EditorBrowser> {
+	if (!fs.existsSync(CHROMIUM_PATH)) {
+		throw new Error(
+			`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get update && apt-get install -y chromium" ` +
+				'(or set E2E_CHROMIUM to a Chromium binary)',
+		);
+	}
+	// n8n's editor marks its elements with data-test-id, not Playwright's default data-testid.
+	if (!testIdAttributeSet) {
+		selectors.setTestIdAttribute('data-test-id');
+		testIdAttributeSet = true;
+	}
+	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-editor-chromium-'));
+	const context = await chromium.launchPersistentContext(userDataDir, {
+		executablePath: CHROMIUM_PATH,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport,
+	});
+	try {
+		// n8n binds the auth cookie to the browser id the session was issued for.
+		await context.addCookies([{ name: 'n8n-auth', value: rest.cookie, url: rest.baseUrl }]);
+		await context.addInitScript(
+			({ key, value }) => {
+				// Runs in the page; this package's tsconfig has no DOM types.
+				(globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value);
+			},
+			{ key: 'n8n-browserId', value: rest.browserId },
+		);
+		const page = context.pages()[0] ?? (await context.newPage());
+		page.setDefaultTimeout(30_000);
+		return {
+			page,
+			context,
+			close: async () => {
+				await context.close();
+				fs.rmSync(userDataDir, { recursive: true, force: true });
+			},
+		};
+	} catch (error) {
+		await context.close();
+		fs.rmSync(userDataDir, { recursive: true, force: true });
+		throw error;
+	}
+}

@@ -1,0 +1,197 @@
+/**
+ * The n8n editor in headless Chromium (issue 7, "The editor"): the packed package installed into a
+ * real n8n 2.40.7 as a community package; in a new workflow the nodes panel finds it by name, with
+ * its icon; its detail view lists the trigger's events and every action of the action node (the
+ * `action` strings of the node description are the expected list); Create job lands on the canvas
+ * and its parameters show the pipeline builder. Screenshots go to test/editor/screenshots/.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import type { Locator, Page, Response } from 'playwright-core';
+import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
+import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/helpers/eventTypes';
+import { killAllChildren, PACKAGE_NAME, setupN8nE2e, type E2eN8n } from '../e2e/n8n';
+import { openEditorBrowser, type EditorBrowser } from './browser';
+
+const SCREENSHOTS = path.join(__dirname, 'screenshots');
+const ACTION_TYPE = `${PACKAGE_NAME}.documentProcessing`;
+const TRIGGER_TYPE = `${PACKAGE_NAME}.documentProcessingTrigger`;
+/** Where n8n serves a community package's icons: /icons/<package>/<path in the package>. */
+const ICON_PATH = `/icons/${PACKAGE_NAME}/dist/icons/documentProcessing.svg`;
+
+/** Every action of the action node, as its resources declare them. */
+function declaredActions(): string[] {
+	return new DocumentProcessing().description.properties
+		.filter((property) => property.name === 'operation' && property.type === 'options')
+		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
+		.map((option) => option.action)
+		.filter((action): action is string => typeof action === 'string');
+}
+
+interface PanelItem {
+	name: string;
+	nodeType: string;
+	iconSrc: string | null;
+}
+
+/** The entries of the node creator, with the node type each one adds (from its keyboard-nav id). */
+async function panelItems(page: Page): Promise<PanelItem[]> {
+	const items = page.locator('[data-test-id="item-iterator-item"]:has([data-test-id="node-creator-item-name"])');
+	const result: PanelItem[] = [];
+	for (const item of await items.all()) {
+		const navId = (await item.getAttribute('data-keyboard-nav-id')) ?? '';
+		result.push({
+			name: ((await item.getByTestId('node-creator-item-name').textContent()) ?? '').trim(),
+			// `<package>.<node>-<random uuid>`
+			nodeType: navId.replace(/-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, ''),
+			iconSrc: await item.locator('img').first().getAttribute('src'),
+		});
+	}
+	return result;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+	fs.mkdirSync(SCREENSHOTS, { recursive: true });
+	await page.screenshot({ path: path.join(SCREENSHOTS, name) });
+}
+
+/** The label of a parameter, waited for. */
+async function showsField(scope: Locator, text: string): Promise<void> {
+	await scope.locator('[data-test-id="input-label"]').filter({ hasText: text }).first().waitFor();
+}
+
+/** The shown value of an options/string parameter. */
+async function fieldValue(scope: Locator, parameter: string): Promise<string> {
+	return await scope.locator(`[data-test-id="parameter-input-${parameter}"] input`).first().inputValue();
+}
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+describe('the n8n editor with the package installed', () => {
+	let e2e: E2eN8n | undefined;
+	let browser: EditorBrowser | undefined;
+	const iconResponses: Array<{ url: string; status: number; type: string }> = [];
+
+	const page = (): Page => {
+		if (!browser) throw new Error('setup failed');
+		return browser.page;
+	};
+
+	beforeAll(async () => {
+		fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
+		e2e = await setupN8nE2e({ label: 'editor' });
+		browser = await openEditorBrowser(e2e.rest);
+		browser.page.on('response', (response: Response) => {
+			if (response.url().includes(`/icons/${PACKAGE_NAME}/`)) {
+				iconResponses.push({ url: response.url(), status: response.status(), type: response.headers()['content-type'] ?? '' });
+			}
+		});
+	}, 30 * 60_000);
+
+	afterAll(async () => {
+		try {
+			await browser?.close();
+			await e2e?.close();
+		} finally {
+			killAllChildren();
+		}
+	}, 60_000);
+
+	it('finds the package in the nodes panel of a new workflow, with its icon', async () => {
+		if (!e2e) throw new Error('setup failed');
+		await page().goto(`${e2e.n8n.url}/workflow/new`);
+		await page().getByTestId('canvas-plus-button').click();
+		await page().getByTestId('node-creator-search-bar').fill('Document Processing');
+		// n8n shows a node and its trigger as one entry when their names match (minus "Trigger").
+		const entry = page().getByTestId('node-creator-item-name').getByText('Document Processing', { exact: true });
+		await entry.waitFor();
+		await screenshot(page(), '01-search.png');
+
+		const found = (await panelItems(page())).filter((item) => item.nodeType.startsWith(`${PACKAGE_NAME}.`));
+		expect(found).toEqual([{ name: 'Document Processing', nodeType: ACTION_TYPE, iconSrc: ICON_PATH }]);
+		await until(() => iconResponses.length > 0, 10_000, 'the icon to load');
+		expect(iconResponses.every((r) => r.status === 200 && r.type.startsWith('image/svg+xml'))).toBe(true);
+	}, 120_000);
+
+	it('lists the trigger and every action of the action node, each with the icon', async () => {
+		await page().getByTestId('node-creator-item-name').getByText('Document Processing', { exact: true }).click();
+		const triggers = page().getByTestId('node-creator-category-item').filter({ hasText: /^Triggers \(\d+\)/ });
+		await triggers.waitFor();
+		// From an empty canvas n8n opens the triggers and folds the actions away.
+		const actionsHeader = page().locator('[data-test-id="node-creator-category-item"][data-keyboard-nav-id="Actions"]');
+		const actionsGroup = page().locator('[data-category-collapsed]', { has: actionsHeader });
+		if ((await actionsGroup.getAttribute('data-category-collapsed')) === 'true') await actionsHeader.click();
+		const actions = declaredActions();
+		await page().getByTestId('node-creator-item-name').getByText(actions[actions.length - 1], { exact: true }).waitFor();
+		await screenshot(page(), '02-node-panel.png');
+		// The panel alone, for the README (docs/editor-nodes.png is a copy of it).
+		await page().getByTestId('node-creator').screenshot({ path: path.join(SCREENSHOTS, '02-node-panel-only.png') });
+
+		const items = await panelItems(page());
+		const triggerItems = items.filter((item) => item.nodeType === TRIGGER_TYPE);
+		const actionItems = items.filter((item) => item.nodeType === ACTION_TYPE);
+		expect(items).toHaveLength(triggerItems.length + actionItems.length);
+
+		// The trigger: one entry per job event it can start on ("Job Completed" → "On job completed").
+		expect(triggerItems.map((item) => item.name.toLowerCase()).sort()).toEqual(
+			EVENT_TYPE_OPTIONS.map((option) => `on ${option.name.toLowerCase()}`).sort(),
+		);
+		expect(await triggers.textContent()).toContain(`Triggers (${EVENT_TYPE_OPTIONS.length})`);
+		expect(actions.length).toBeGreaterThanOrEqual(14);
+		expect(actionItems.map((item) => item.name).sort()).toEqual([...actions].sort());
+		expect(await actionsHeader.textContent()).toContain(`Actions (${actions.length})`);
+		for (const item of [...triggerItems, ...actionItems]) expect(item).toMatchObject({ iconSrc: ICON_PATH });
+		// The actions DESIGN.md names, as the node words them.
+		expect(actions).toEqual(
+			expect.arrayContaining([
+				'Create job',
+				'Get job',
+				'Wait for job',
+				'Download output',
+				'Process files',
+				'Partition a file',
+				'Run workflow',
+				'Register secret',
+				'Create source connector',
+				'Create notification channel',
+				'Verify notification channel',
+				'Get many notification channels',
+				'Get notification channel',
+				'Get notification event',
+			]),
+		);
+	}, 120_000);
+
+	it('adds Create job to the canvas and shows the pipeline builder', async () => {
+		await page().getByTestId('node-creator-item-name').getByText('Create job', { exact: true }).click();
+		const ndv = page().getByTestId('ndv');
+		await ndv.waitFor();
+		const parameters = ndv.getByTestId('node-parameters');
+		for (const field of ['Resource', 'Operation', 'Input Binary Field', 'Batching', 'Pipeline Definition', 'Partition Strategy', 'Further Steps']) {
+			await showsField(parameters, field);
+		}
+		expect(await ndv.getByTestId('node-title-container').textContent()).toContain('Create job');
+		expect(await fieldValue(parameters, 'resource')).toBe('Job');
+		expect(await fieldValue(parameters, 'operation')).toBe('Create');
+		expect(await fieldValue(parameters, 'pipelineMode')).toBe('Using Fields Below');
+		expect(await fieldValue(parameters, 'partitionSubtype')).toBe('Vision Language Model (VLM)');
+		await ndv.getByTestId('node-credentials-slot').waitFor();
+		// A further step brings its own fields.
+		await parameters.getByTestId('fixed-collection-steps').getByTestId('fixed-collection-add').click();
+		await showsField(parameters, 'Kind');
+		await screenshot(page(), '03-create-job.png');
+
+		await ndv.getByTestId('ndv-close-button').click();
+		const node = page().getByTestId('canvas-node').filter({ hasText: 'Create job' });
+		await node.waitFor();
+		expect(await node.locator('img').first().getAttribute('src')).toBe(ICON_PATH);
+		await screenshot(page(), '04-canvas.png');
+	}, 120_000);
+});
