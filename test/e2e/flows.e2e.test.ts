@@ -9,36 +9,25 @@
  *   +  Create Job → Wait for Job → Download Output → Get Notification Event (the operations the
  *      other flows do not use), and a check that the e2e workflows together use every operation.
  */
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_WORKFLOW_ID, startEmulator, type RunningEmulator } from '../emulator';
-import { TestClient } from '../emulator/test-support/client';
+import { DEFAULT_WORKFLOW_ID } from '../emulator';
+import type { LoggedRequest } from '../emulator/request-log';
 import {
-	killAllChildren,
+	E2E_SETUP_TIMEOUT_MS,
 	loadWorkflow,
 	n8nId,
 	nodeOutputJson,
 	nodeRuns,
 	PACKAGE_NAME,
-	setupN8nE2e,
+	useE2eSuite,
 	userFolderPaths,
-	type E2eN8n,
 	type ExecutionResult,
 	type WorkflowJson,
 } from './n8n';
 import { loadedWorkflowFiles, offeredOperations, usedOperations } from './operation-coverage';
 
 const ACTION = `${PACKAGE_NAME}.documentProcessing`;
-
-interface LoggedRequest {
-	method: string;
-	path: string;
-	fields: Record<string, string | string[]>;
-	files: Array<{ filename: string; content_type: string; size: number }>;
-	json?: unknown;
-	status?: number;
-}
 
 interface OutputItem {
 	json: Record<string, unknown>;
@@ -79,20 +68,18 @@ const nodeItems = (run: ExecutionResult, node: string): OutputItem[] => {
 };
 
 describe('real n8n: the README flows on one instance', () => {
-	const apiKey = `e2e-${randomUUID()}`;
-	let emulator: RunningEmulator | undefined;
-	let client: TestClient | undefined;
-	let e2e: E2eN8n | undefined;
+	const suite = useE2eSuite({ label: 'flows' });
+	const { apiKey } = suite;
 	let serviceWorkflowId = '';
 	const workflowIds = new Map<FlowFile, string>();
 
-	const requests = async (): Promise<LoggedRequest[]> => (await client!.control<{ requests: LoggedRequest[] }>('/requests')).body.requests;
+	const requests = async (): Promise<LoggedRequest[]> => (await suite.client.control<{ requests: LoggedRequest[] }>('/requests')).body.requests;
 	const clearRequests = async (): Promise<void> => {
-		await client!.control('/requests', 'DELETE');
+		await suite.client.control('/requests', 'DELETE');
 	};
 	const execute = async (file: FlowFile): Promise<ExecutionResult> => {
 		await clearRequests();
-		const run = await e2e!.execute(workflowIds.get(file)!);
+		const run = await suite.e2e.execute(workflowIds.get(file)!);
 		if (run.status !== 'success') throw new Error(`${file} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {}).slice(0, 800)}`);
 		// Whatever a flow did, the key never reaches n8n's saved data or output.
 		expect(JSON.stringify(run.data)).not.toContain(apiKey);
@@ -107,16 +94,14 @@ describe('real n8n: the README flows on one instance', () => {
 			workflowIds.set(file, id);
 			return { active: false, settings: { executionOrder: 'v1' }, ...json, id };
 		});
-		const input = path.join(userFolderPaths(e2e!.userFolder).importsDir, `flows-${Date.now()}.json`);
+		const input = path.join(userFolderPaths(suite.e2e.userFolder).importsDir, `flows-${Date.now()}.json`);
 		fs.writeFileSync(input, JSON.stringify(withIds, null, 2));
-		const result = await e2e!.cli(['import:workflow', `--input=${input}`]);
+		const result = await suite.e2e.cli(['import:workflow', `--input=${input}`]);
 		expect(result.stdout + result.stderr).toContain(`Successfully imported ${withIds.length} workflows`);
 	};
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, apiKey });
-		client = new TestClient(emulator);
-		e2e = await setupN8nE2e({ label: 'flows' });
+		const { e2e, emulator, client } = suite;
 
 		// Read Files from Disk may only read below N8N_RESTRICT_FILE_ACCESS_TO (the harness sets it).
 		const filesDir = userFolderPaths(e2e.userFolder).filesDir;
@@ -139,11 +124,7 @@ describe('real n8n: the README flows on one instance', () => {
 		expect(created.status).toBe(200);
 		serviceWorkflowId = created.body.id;
 
-		const credential = await e2e.importCredential({
-			name: 'Document Processing (emulator)',
-			type: 'documentProcessingApi',
-			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
-		});
+		const credential = await suite.importEmulatorCredential();
 		const common = { CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name, EMULATOR_URL: emulator.url };
 		await importWorkflows([
 			['read-and-process-files.json', loadWorkflow('read-and-process-files.json', { ...common, FILES_GLOB: batchGlob })],
@@ -154,19 +135,10 @@ describe('real n8n: the README flows on one instance', () => {
 			['run-workflow-download.json', loadWorkflow('run-workflow-download.json', { ...common, FILES_GLOB: runGlob, SERVICE_WORKFLOW_ID: serviceWorkflowId })],
 			['job-steps-and-event.json', loadWorkflow('job-steps-and-event.json', { ...common, FILES_GLOB: jobGlob })],
 		]);
-	}, 30 * 60_000);
-
-	afterAll(async () => {
-		try {
-			await e2e?.close();
-			await emulator?.close();
-		} finally {
-			killAllChildren();
-		}
-	}, 60_000);
+	}, E2E_SETUP_TIMEOUT_MS);
 
 	it('flow 7: the action node is usable as a tool and its Tool variant is in the node types', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		const types = await e2e.rest.nodeTypes();
 		const action = types.find((t) => t.name === ACTION);
 		expect(action?.usableAsTool).toBe(true);
@@ -221,7 +193,7 @@ describe('real n8n: the README flows on one instance', () => {
 	}, 5 * 60_000);
 
 	it('flow 4: e-mail channel for one workflow → code from the outbox → Verify → Get Many → Get', async () => {
-		if (!client) throw new Error('setup failed');
+		const { client } = suite;
 		// Channels the listing must leave out: an unverified one in the same scope, and a workspace one.
 		const unverified = await client.api<{ id: string }>(`/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/notifications/channels`, {
 			json: { channel_type: 'email', email_config: { recipient_email: 'nobody@e2e.example.com' }, event_types: ['job.completed'] },
@@ -275,7 +247,7 @@ describe('real n8n: the README flows on one instance', () => {
 	}, 5 * 60_000);
 
 	it('flow 6: Run Workflow uploads the files, waits for the runs and downloads their elements', async () => {
-		if (!emulator) throw new Error('setup failed');
+		const { emulator } = suite;
 		const run = await execute('run-workflow-download.json');
 
 		const read = nodeItems(run, 'Read Files');
@@ -349,7 +321,7 @@ describe('real n8n: the README flows on one instance', () => {
 	}, 5 * 60_000);
 
 	it('the e2e workflows together use every operation of the action node', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		const action = (await e2e.rest.nodeTypes()).find((t) => t.name === ACTION);
 		if (!action) throw new Error(`${ACTION} is not loaded`);
 		const offered = offeredOperations(action);

@@ -8,6 +8,11 @@
  *   nodeOutputJson(run.data, 'Get Job');
  *   await e2e.close();
  *
+ * A suite against the emulator does the setup and teardown in one call:
+ *
+ *   const suite = useE2eSuite({ label: 'smoke' });             // emulator + n8n, hooks registered
+ *   const cred = await suite.importEmulatorCredential();       // in a test or a later beforeAll
+ *
  * The building blocks are exported too, for suites that need another shape.
  */
 export {
@@ -70,4 +75,11 @@ export {
 export { publishWorkflow, unpublishWorkflow, waitForPublication } from './lib/publish';
 export { loadWorkflow } from './lib/workflow-file';
 export { setupN8nE2e, type E2eN8n, type SetupN8nOptions } from './lib/setup';
+export {
+	E2E_SETUP_TIMEOUT_MS,
+	EMULATOR_CREDENTIAL_NAME,
+	useE2eSuite,
+	type E2eSuite,
+	type E2eSuiteOptions,
+} from './lib/suite';
 export { CommandError, freePort, killAllChildren, run, runOk, type RunResult } from './lib/proc';

@@ -4,48 +4,20 @@
  * concurrency 3 (one item per file) and whole (one item per element). Both give the same
  * elements with the document's page numbers, and the emulator saw the ranges arrive.
  */
-import { randomUUID } from 'node:crypto';
-import { startEmulator, type RunningEmulator } from '../emulator';
+import type { LoggedRequest } from '../emulator/request-log';
 import { samplePdf } from '../integration/partition-pdfs';
-import { killAllChildren, loadWorkflow, nodeOutputJson, setupN8nE2e, type E2eN8n } from './n8n';
-
-interface LoggedRequest {
-	method: string;
-	path: string;
-	fields: Record<string, string | string[]>;
-	files: Array<{ filename: string; content_type: string; size: number }>;
-	status?: number;
-}
+import { loadWorkflow, nodeOutputJson, useE2eSuite } from './n8n';
 
 const pageOf = (element: Record<string, unknown>) => (element.metadata as { page_number?: number }).page_number;
 
 describe('real n8n: Partition File', () => {
-	const apiKey = `e2e-${randomUUID()}`;
-	let emulator: RunningEmulator | undefined;
-	let e2e: E2eN8n | undefined;
-
-	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, apiKey });
-		e2e = await setupN8nE2e({ label: 'partition' });
-	}, 30 * 60_000);
-
-	afterAll(async () => {
-		try {
-			await e2e?.close();
-			await emulator?.close();
-		} finally {
-			killAllChildren();
-		}
-	}, 60_000);
+	const suite = useE2eSuite({ label: 'partition' });
+	const { apiKey } = suite;
 
 	it('partitions a PDF split into page ranges with the same result as whole', async () => {
-		if (!e2e || !emulator) throw new Error('setup failed');
+		const { e2e, emulator } = suite;
 		const pdf = await samplePdf({ pages: 30 });
-		const credential = await e2e.importCredential({
-			name: 'Document Processing (emulator)',
-			type: 'documentProcessingApi',
-			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
-		});
+		const credential = await suite.importEmulatorCredential();
 		const workflowId = await e2e.importWorkflow(
 			loadWorkflow('partition-split.json', {
 				CREDENTIAL_ID: credential.id,

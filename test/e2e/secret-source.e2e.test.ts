@@ -5,16 +5,8 @@
  * got; the plaintext never appears in the execution data or in what reached /sources.
  */
 import { randomUUID } from 'node:crypto';
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { TestClient } from '../emulator/test-support/client';
-import { killAllChildren, loadWorkflow, nodeOutputJson, setupN8nE2e, type E2eN8n } from './n8n';
-
-interface LoggedRequest {
-	method: string;
-	path: string;
-	json?: unknown;
-	status?: number;
-}
+import type { LoggedRequest } from '../emulator/request-log';
+import { loadWorkflow, nodeOutputJson, useE2eSuite } from './n8n';
 
 const MARKER = `E2E-PLAINTEXT-${randomUUID()}`;
 const SERVICE_ACCOUNT_KEY = JSON.stringify({
@@ -25,33 +17,11 @@ const SERVICE_ACCOUNT_KEY = JSON.stringify({
 });
 
 describe('real n8n: Register Secret and Create Source Connector', () => {
-	const apiKey = `e2e-${randomUUID()}`;
-	let emulator: RunningEmulator | undefined;
-	let client: TestClient | undefined;
-	let e2e: E2eN8n | undefined;
-
-	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, apiKey });
-		client = new TestClient(emulator);
-		e2e = await setupN8nE2e({ label: 'secret-source' });
-	}, 30 * 60_000);
-
-	afterAll(async () => {
-		try {
-			await e2e?.close();
-			await emulator?.close();
-		} finally {
-			killAllChildren();
-		}
-	}, 60_000);
+	const suite = useE2eSuite({ label: 'secret-source' });
 
 	it('registers a secret and creates connectors with its reference and with an inline key', async () => {
-		if (!e2e || !emulator || !client) throw new Error('setup failed');
-		const credential = await e2e.importCredential({
-			name: 'Document Processing (emulator)',
-			type: 'documentProcessingApi',
-			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
-		});
+		const { e2e, client } = suite;
+		const credential = await suite.importEmulatorCredential();
 		const workflowId = await e2e.importWorkflow(
 			loadWorkflow('secret-and-source.json', {
 				CREDENTIAL_ID: credential.id,

@@ -6,39 +6,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import { startEmulator } from '../emulator';
-import {
-	killAllChildren,
-	loadWorkflow,
-	nodeOutputJson,
-	PACKAGE_NAME,
-	setupN8nE2e,
-	type E2eN8n,
-} from './n8n';
+import type { LoggedRequest } from '../emulator/request-log';
+import { loadWorkflow, nodeOutputJson, PACKAGE_NAME, useE2eSuite } from './n8n';
 
 const ACTION_NODE_TYPE = `${PACKAGE_NAME}.documentProcessing`;
 const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.documentProcessingTrigger`;
 const CREDENTIAL_TYPE = 'documentProcessingApi';
 const TERMINAL = ['COMPLETED', 'FAILED', 'STOPPED'];
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-
-interface LoggedRequest {
-	method: string;
-	path: string;
-	headers: Record<string, string | string[]>;
-	status?: number;
-}
-
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 describe('real n8n smoke test', () => {
 	const apiKey = `e2e-${randomUUID()}`; // unique: a 200 from the emulator proves n8n sent this key
-	let emulator: Emulator | undefined;
-	let e2e: E2eN8n | undefined;
+	const suite = useE2eSuite({ label: 'smoke', apiKey });
 
 	const emulatorFetch = async (pathname: string, init: RequestInit = {}): Promise<Response> => {
-		if (!emulator) throw new Error('emulator not started');
+		const { emulator } = suite;
 		const headers = new Headers(init.headers);
 		headers.set('service-api-key', apiKey);
 		headers.set('accept', 'application/json');
@@ -78,29 +61,15 @@ describe('real n8n smoke test', () => {
 		}
 	};
 
-	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, apiKey });
-		e2e = await setupN8nE2e({ label: 'smoke' });
-	}, 30 * 60_000); // a cold n8n install takes several minutes
-
-	afterAll(async () => {
-		try {
-			await e2e?.close();
-			await emulator?.close();
-		} finally {
-			killAllChildren();
-		}
-	}, 60_000);
-
 	it('loads the package as a community package, without loader errors', () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		expect(e2e.installed.name).toBe(PACKAGE_NAME);
 		expect(fs.existsSync(e2e.installed.directory)).toBe(true);
 		expect(e2e.n8n.logTail(10_000)).not.toMatch(/Skipping package|Failed to load package|failed to load package metadata/i);
 	});
 
 	it('lists both node types and the credential type', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		const nodeTypes = await e2e.rest.nodeTypes();
 		const action = nodeTypes.find((t) => t.name === ACTION_NODE_TYPE);
 		expect(action).toBeDefined();
@@ -123,7 +92,7 @@ describe('real n8n smoke test', () => {
 	});
 
 	it("passes the credential's own test (a real call to the emulator) through n8n's REST API", async () => {
-		if (!e2e || !emulator) throw new Error('setup failed');
+		const { e2e, emulator } = suite;
 		const data = { apiKey, baseUrl: `${trimSlash(emulator.url)}/api/v1/`, partitionUrl: emulator.partitionUrl };
 		const ok = await e2e.rest.testCredential({ name: 'test', type: CREDENTIAL_TYPE, data });
 		expect(ok).toMatchObject({ status: 'OK' });
@@ -132,14 +101,10 @@ describe('real n8n smoke test', () => {
 	}, 60_000);
 
 	it('runs Get Job from a CLI-imported workflow against the emulator', async () => {
-		if (!e2e || !emulator) throw new Error('setup failed');
+		const { e2e } = suite;
 		const job = await createFinishedJob();
 
-		const credential = await e2e.importCredential({
-			name: 'Document Processing (emulator)',
-			type: CREDENTIAL_TYPE,
-			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
-		});
+		const credential = await suite.importEmulatorCredential();
 		const workflowId = await e2e.importWorkflow(
 			loadWorkflow('get-job.json', {
 				JOB_ID: job.id,

@@ -6,29 +6,18 @@
  * starts nothing; unpublishing deletes the channel and publishing again does not pile them up.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_WORKFLOW_ID, startEmulator } from '../emulator';
-import {
-	killAllChildren,
-	loadWorkflow,
-	maxExecutionId,
-	nodeOutputJson,
-	setupN8nE2e,
-	waitForExecutions,
-	type E2eN8n,
-} from './n8n';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { DEFAULT_WORKFLOW_ID } from '../emulator';
+import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
 const LIFE = ['job.scheduled', 'job.in_progress', 'job.completed'];
 
 describe('Document Processing Trigger in real n8n', () => {
-	const apiKey = `e2e-${randomUUID()}`;
+	const suite = useE2eSuite({ label: 'trigger', emulatorConfig: { job_duration_ms: 500, schedule_delay_ms: 100 } });
+	const { apiKey } = suite;
 	const webhookId = randomUUID();
-	let emulator: Emulator | undefined;
-	let e2e: E2eN8n | undefined;
 	let workflowId = '';
 
-	const channels = () => [...(emulator?.store.channels.values() ?? [])];
+	const channels = () => [...suite.emulator.store.channels.values()];
 	/** n8n answers the publish/unpublish request before the trigger's webhook methods have finished. */
 	const channelCount = async (count: number): Promise<void> => {
 		const deadline = Date.now() + 30_000;
@@ -37,10 +26,10 @@ describe('Document Processing Trigger in real n8n', () => {
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	};
-	const webhookUrl = () => `${e2e?.n8n.url ?? ''}/webhook/${webhookId}/webhook`;
+	const webhookUrl = () => `${suite.e2e.n8n.url}/webhook/${webhookId}/webhook`;
 
 	const runServiceJob = async (): Promise<string> => {
-		if (!emulator) throw new Error('emulator not started');
+		const { emulator } = suite;
 		const form = new FormData();
 		form.append('input_files', new Blob(['# Trigger\n\nHello from the trigger e2e test.\n'], { type: 'text/markdown' }), 'trigger.md');
 		const response = await fetch(`${emulator.url}/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, {
@@ -53,33 +42,18 @@ describe('Document Processing Trigger in real n8n', () => {
 	};
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, apiKey, config: { job_duration_ms: 500, schedule_delay_ms: 100 } });
-		e2e = await setupN8nE2e({ label: 'trigger' });
-		const credential = await e2e.importCredential({
-			name: 'Document Processing (emulator)',
-			type: 'documentProcessingApi',
-			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
-		});
-		workflowId = await e2e.importWorkflow(
+		const credential = await suite.importEmulatorCredential();
+		workflowId = await suite.e2e.importWorkflow(
 			loadWorkflow('trigger-job-events.json', {
 				WEBHOOK_ID: webhookId,
 				CREDENTIAL_ID: credential.id,
 				CREDENTIAL_NAME: credential.name,
 			}),
 		);
-	}, 30 * 60_000);
-
-	afterAll(async () => {
-		try {
-			await e2e?.close();
-			await emulator?.close();
-		} finally {
-			killAllChildren();
-		}
-	}, 60_000);
+	}, E2E_SETUP_TIMEOUT_MS);
 
 	it('registers one signed webhook channel for the production URL when the workflow is published', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		await e2e.rest.publishWorkflow(workflowId);
 		await channelCount(1);
 		expect(channels()).toEqual([
@@ -89,7 +63,7 @@ describe('Document Processing Trigger in real n8n', () => {
 	}, 120_000);
 
 	it('records an execution for job.scheduled, job.in_progress and job.completed with the job id', async () => {
-		if (!e2e || !emulator) throw new Error('setup failed');
+		const { e2e, emulator } = suite;
 		const before = await maxExecutionId(e2e.userFolder);
 		const jobId = await runServiceJob();
 		const executions = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, count: 3, timeoutMs: 90_000 });
@@ -107,7 +81,7 @@ describe('Document Processing Trigger in real n8n', () => {
 	}, 180_000);
 
 	it('answers a forged delivery with 401 and starts nothing', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		const before = await maxExecutionId(e2e.userFolder);
 		const body = JSON.stringify({
 			id: randomUUID(),
@@ -133,7 +107,7 @@ describe('Document Processing Trigger in real n8n', () => {
 	}, 60_000);
 
 	it('deletes the channel when unpublished, and publishing again leaves exactly one', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		await e2e.rest.unpublishWorkflow(workflowId);
 		await channelCount(0);
 		await e2e.rest.publishWorkflow(workflowId);

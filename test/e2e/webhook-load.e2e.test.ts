@@ -13,22 +13,18 @@ import * as http from 'node:http';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator } from '../emulator';
 import { BAD_KINDS, eventBody, isIgnored, planLoad, signedHeaders, VARIANTS, type BadKind } from './load/deliveries';
 import { percentile, post, runPool } from './load/http';
 import {
+	E2E_SETUP_TIMEOUT_MS,
 	ensureN8n,
-	killAllChildren,
 	loadWorkflow,
 	maxExecutionId,
 	N8N_VERSION,
 	sql,
-	setupN8nE2e,
-	type E2eN8n,
+	useE2eSuite,
 	type RunExecutionData,
 } from './n8n';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
 const VALID = 1000;
 const CONCURRENCY = 20;
@@ -46,21 +42,28 @@ const REFUSAL: Record<Exclude<BadKind, 'replayed'>, RegExp> = {
 const SETTLE_TIMEOUT_MS = 6 * 60_000;
 
 describe('Document Processing Trigger under webhook load and abuse', () => {
-	const apiKey = `e2e-${randomUUID()}`;
-	const webhookId = randomUUID();
-	let emulator: Emulator | undefined;
-	let e2e: E2eN8n | undefined;
-	let workflowId = '';
-	let secret = '';
 	const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 	const figures: Array<[string, string]> = [];
+	// Declared before the suite's hooks, so it runs before n8n stops: the keep-alive sockets close first.
+	afterAll(() => {
+		agent.destroy();
+		if (figures.length > 0) {
+			const width = Math.max(...figures.map(([name]) => name.length));
+			const lines = figures.map(([name, value]) => `| ${name.padEnd(width)} | ${value} |`);
+			process.stdout.write(`\nWebhook load and abuse (real n8n ${N8N_VERSION}, loopback)\n${lines.join('\n')}\n\n`);
+		}
+	});
 
-	const webhookUrl = (): string => `${e2e?.n8n.url ?? ''}/webhook/${webhookId}/webhook`;
+	const suite = useE2eSuite({ label: 'webhook-load' });
+	const webhookId = randomUUID();
+	let workflowId = '';
+	let secret = '';
+
+	const webhookUrl = (): string => `${suite.e2e.n8n.url}/webhook/${webhookId}/webhook`;
 
 	const countExecutions = async (afterId: number): Promise<Record<string, number>> => {
-		if (!e2e) throw new Error('setup failed');
 		const rows = await sql<{ status: string; n: number }>(
-			e2e.userFolder,
+			suite.e2e.userFolder,
 			'SELECT status, COUNT(*) AS n FROM execution_entity WHERE workflowId = ? AND id > ? GROUP BY status',
 			[workflowId, afterId],
 		);
@@ -69,13 +72,8 @@ describe('Document Processing Trigger under webhook load and abuse', () => {
 	const total = (counts: Record<string, number>): number => Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, apiKey });
-		e2e = await setupN8nE2e({ label: 'webhook-load' });
-		const credential = await e2e.importCredential({
-			name: 'Document Processing (emulator)',
-			type: 'documentProcessingApi',
-			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
-		});
+		const { e2e, emulator } = suite;
+		const credential = await suite.importEmulatorCredential();
 		workflowId = await e2e.importWorkflow(
 			loadWorkflow('trigger-webhook-load.json', { WEBHOOK_ID: webhookId, CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name }),
 		);
@@ -91,25 +89,10 @@ describe('Document Processing Trigger under webhook load and abuse', () => {
 		expect(channel).toMatchObject({ channel_type: 'webhook', url: webhookUrl(), enabled: true });
 		secret = channel.secret ?? '';
 		expect(secret).toMatch(/^whsec_/);
-	}, 30 * 60_000);
-
-	afterAll(async () => {
-		try {
-			agent.destroy();
-			await e2e?.close();
-			await emulator?.close();
-		} finally {
-			killAllChildren();
-		}
-		if (figures.length > 0) {
-			const width = Math.max(...figures.map(([name]) => name.length));
-			const lines = figures.map(([name, value]) => `| ${name.padEnd(width)} | ${value} |`);
-			process.stdout.write(`\nWebhook load and abuse (real n8n ${N8N_VERSION}, loopback)\n${lines.join('\n')}\n\n`);
-		}
-	}, 60_000);
+	}, E2E_SETUP_TIMEOUT_MS);
 
 	it('records exactly one execution per valid delivery and none for forged, unsigned, replayed or stale ones', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		const before = await maxExecutionId(e2e.userFolder);
 		const plan = planLoad({ url: webhookUrl(), secret, valid: VALID, badEvery: BAD_EVERY, agent });
 		const { validIds, badIds, validAnswers, badAnswers } = plan;
@@ -199,7 +182,7 @@ describe('Document Processing Trigger under webhook load and abuse', () => {
 	}, 10 * 60_000);
 
 	it('refuses a body over n8n’s payload limit without starting a run', async () => {
-		if (!e2e) throw new Error('setup failed');
+		const { e2e } = suite;
 		const before = await maxExecutionId(e2e.userFolder);
 		const id = `evt_oversized_${randomUUID()}`;
 		const event = JSON.parse(eventBody(id).toString('utf8')) as Record<string, unknown>;

@@ -230,10 +230,13 @@ describe('Wait for Job', () => {
 			(await run({ resource: 'job', operation: 'get', jobId: '={{ $json.id }}' }, jobs.map((id) => ({ json: { id } })))).output[0].map(
 				(item) => item.json.status,
 			);
-		expect(await statuses()).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'SCHEDULED']);
+		// Items launch side by side, so which item's job came sixth is not fixed; that one is SCHEDULED.
+		const before = await statuses();
+		expect([...before].sort()).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'SCHEDULED']);
+		const sixth = jobs[before.indexOf('SCHEDULED')];
 		service.emulator.setConfig({ job_duration_ms: 300 });
-		await service.emulator.finishJob(jobs[0], 'COMPLETED');
-		const waited = await run({ resource: 'job', operation: 'waitForCompletion', jobId: jobs[5] });
+		await service.emulator.finishJob(jobs[before.indexOf('IN_PROGRESS')], 'COMPLETED');
+		const waited = await run({ resource: 'job', operation: 'waitForCompletion', jobId: sixth });
 		expect(waited.output[0][0].json.status).toBe('COMPLETED');
 	});
 

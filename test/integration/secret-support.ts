@@ -2,17 +2,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { clearPublicKeyCache } from '../../nodes/DocumentProcessing/api/secrets';
-import { startEmulator, type RunningEmulator } from '../emulator';
+import type { RunningEmulator } from '../emulator';
 import { TestClient } from '../emulator/test-support/client';
 import { executeNode, type ExecuteOptions, type ExecuteResult } from '../harness';
+import { startTestService, type LoggedRequest, type TestService } from './support/service';
 
-export interface LoggedRequest {
-	method: string;
-	path: string;
-	json?: unknown;
-	status?: number;
-	fault?: string;
-}
+export type { LoggedRequest };
 
 export interface StoredSecret {
 	id: string;
@@ -32,52 +27,48 @@ export interface SecretTestBed {
 
 /** One emulator per test file; every test starts from an empty service and an empty key cache. */
 export function secretTestBed(): SecretTestBed {
-	let emulator: RunningEmulator | undefined;
-	let client: TestClient | undefined;
+	let service: TestService | undefined;
+	const started = (): TestService => {
+		if (!service) throw new Error('emulator not started');
+		return service;
+	};
 	const bed = {
 		get emulator(): RunningEmulator {
-			if (!emulator) throw new Error('emulator not started');
-			return emulator;
+			return started().emulator;
 		},
 		get client(): TestClient {
-			if (!client) throw new Error('emulator not started');
-			return client;
+			return new TestClient(started().emulator);
 		},
 		async run(parameters: INodeParameters, options: Partial<ExecuteOptions> = {}): Promise<ExecuteResult> {
-			const emu = bed.emulator;
 			return await executeNode({
 				nodeType: new DocumentProcessing(),
 				parameters,
-				credentials: { documentProcessingApi: { apiKey: emu.apiKey, baseUrl: emu.url, partitionUrl: emu.partitionUrl } },
+				credentials: started().credentials,
 				...options,
 			});
 		},
 		async requests(): Promise<LoggedRequest[]> {
-			return (await bed.client.control<{ requests: LoggedRequest[] }>('/requests')).body.requests;
+			return await started().requests();
 		},
 		async secrets(): Promise<StoredSecret[]> {
-			return (await bed.client.control<{ secrets: StoredSecret[] }>('/secrets')).body.secrets;
+			return (await started().control<{ secrets: StoredSecret[] }>('secrets')).secrets;
 		},
 		async fault(fault: Record<string, unknown>): Promise<void> {
-			const answer = await bed.client.control('/faults', 'POST', fault);
-			if (answer.status !== 200) throw new Error(`fault not accepted: ${answer.text}`);
+			await started().control('faults', { body: fault });
 		},
 		async publicPem(): Promise<string> {
 			return (await bed.client.api<{ pem_key: string }>('/api/v1/users/retrieve', { method: 'POST' })).body.pem_key;
 		},
 	};
 	beforeAll(async () => {
-		emulator = await startEmulator({ apiKey: `it-${Math.random().toString(36).slice(2)}` });
-		client = new TestClient(emulator);
+		service = await startTestService({}, { apiKey: `it-${Math.random().toString(36).slice(2)}` });
 	});
 	beforeEach(async () => {
 		bed.emulator.reset();
 		clearPublicKeyCache();
 	});
 	afterAll(async () => {
-		const { closeAllPools } = await import('../../nodes/DocumentProcessing/transport');
-		await closeAllPools();
-		await emulator?.close();
+		await service?.stop();
 	});
 	return bed;
 }

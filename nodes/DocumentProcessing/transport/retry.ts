@@ -52,7 +52,8 @@ const NEVER_REACHED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_A
 const PERMANENT = new Set(['ENOTFOUND', 'ERR_INVALID_URL', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_HAS_EXPIRED']);
 const TIMEOUTS = new Set(['HEADERS_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-function errorCode(error: unknown): string | undefined {
+/** The first string `code` on an error or its `cause` chain (undici wraps the socket error). */
+export function errorCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
 		const code = (current as { code?: unknown }).code;

@@ -6,6 +6,7 @@ import { DocumentProcessingTrigger } from '../../../nodes/DocumentProcessing/Doc
 import { clearPublicKeyCache } from '../../../nodes/DocumentProcessing/api/secrets';
 import { closeAllPools } from '../../../nodes/DocumentProcessing/transport';
 import { DEFAULT_WORKFLOW_ID, startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
+import type { LoggedRequest } from '../../emulator/request-log';
 import { form, TestClient } from '../../emulator/test-support/client';
 import { createHookHarness, executeNode, type ExecuteOptions, type ExecuteResult, type HookHarness } from '../../harness';
 
@@ -20,15 +21,7 @@ export const NOWHERE = 'http://127.0.0.1:9';
 export type Credentials = Record<string, ICredentialDataDecryptedObject>;
 export type Counts = Record<'jobs' | 'secrets' | 'sources' | 'channels' | 'events' | 'launches' | 'rate_limited' | 'deliveries', number>;
 
-export interface LoggedRequest {
-	method: string;
-	path: string;
-	json?: unknown;
-	fields: Record<string, string | string[]>;
-	status?: number;
-	fault?: string;
-	received_at: string;
-}
+export type { LoggedRequest };
 
 export const EMULATOR_CONFIG: Partial<EmulatorConfig> = {
 	job_duration_ms: 50,

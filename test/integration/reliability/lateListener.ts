@@ -2,18 +2,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'undici';
 import { poolFor } from '../../../nodes/DocumentProcessing/transport/agents';
+import { errorCode } from '../../../nodes/DocumentProcessing/transport/retry';
 
 type PoolRequest = (options: Parameters<Pool['request']>[0]) => ReturnType<Pool['request']>;
-
-function errorCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string') return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
-}
 
 /**
  * A loopback port where nothing listens ("the service is restarting") until the node's first

@@ -1,16 +1,9 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
+import type { LoggedRequest } from '../../emulator/request-log';
 import { closeAllPools } from '../../../nodes/DocumentProcessing/transport';
 
-export interface LoggedRequest {
-	method: string;
-	path: string;
-	query: Record<string, string | string[]>;
-	headers: Record<string, string | string[]>;
-	json?: unknown;
-	fields: Record<string, string | string[]>;
-	files: Array<{ field: string; filename: string; content_type: string; size: number; sha256: string }>;
-}
+export type { LoggedRequest };
 
 /** One emulator per test file, with the credential that points the node at it. */
 export interface TestService {
@@ -22,8 +15,13 @@ export interface TestService {
 	stop(): Promise<void>;
 }
 
-export async function startTestService(config: Partial<EmulatorConfig> = {}): Promise<TestService> {
-	const emulator = await startEmulator({ port: 0, config });
+export interface TestServiceOptions {
+	/** The emulator's key; its default 'test-key' otherwise. */
+	apiKey?: string;
+}
+
+export async function startTestService(config: Partial<EmulatorConfig> = {}, options: TestServiceOptions = {}): Promise<TestService> {
+	const emulator = await startEmulator({ port: 0, config, apiKey: options.apiKey });
 	const control = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
 		const response = await fetch(`${emulator.url}/_emulator/${path}`, {
 			method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

@@ -1,0 +1,85 @@
+/**
+ * The shape every e2e suite against the emulator shares: an emulator with its own API key and a
+ * fresh n8n with the packed package, started before the suite's tests and stopped after them.
+ * Call `useE2eSuite` in a `describe` before the suite's own `beforeAll`: hooks run in the order
+ * they are declared, so those then find n8n and the emulator started.
+ */
+import { randomUUID } from 'node:crypto';
+import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
+import { TestClient } from '../../emulator/test-support/client';
+import { killAllChildren } from './proc';
+import { setupN8nE2e, type E2eN8n } from './setup';
+
+/** A cold n8n install takes several minutes; suites give their own setup hooks the same bound. */
+export const E2E_SETUP_TIMEOUT_MS = 30 * 60_000;
+const TEARDOWN_TIMEOUT_MS = 60_000;
+
+export const EMULATOR_CREDENTIAL_NAME = 'Document Processing (emulator)';
+
+export interface E2eSuiteOptions {
+	/** Names the run folder. */
+	label: string;
+	/** The emulator's key; a fresh one by default, so a 200 from the emulator proves n8n sent it. */
+	apiKey?: string;
+	emulatorConfig?: Partial<EmulatorConfig>;
+}
+
+export interface E2eSuite {
+	readonly apiKey: string;
+	/** These throw "setup failed" when read before (or after a failed) setup. */
+	readonly e2e: E2eN8n;
+	readonly emulator: RunningEmulator;
+	/** Control and API client for the emulator. */
+	readonly client: TestClient;
+	/** Imports a credential pointing n8n at the emulator with the suite's key. */
+	importEmulatorCredential(name?: string): Promise<{ id: string; name: string }>;
+}
+
+export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
+	const apiKey = options.apiKey ?? `e2e-${randomUUID()}`;
+	let emulator: RunningEmulator | undefined;
+	let client: TestClient | undefined;
+	let e2e: E2eN8n | undefined;
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ port: 0, apiKey, config: options.emulatorConfig });
+		client = new TestClient(emulator);
+		e2e = await setupN8nE2e({ label: options.label });
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		try {
+			await e2e?.close();
+			await emulator?.close();
+		} finally {
+			killAllChildren();
+		}
+	}, TEARDOWN_TIMEOUT_MS);
+
+	const started = <T>(value: T | undefined, what: string): T => {
+		if (value === undefined) throw new Error(`setup failed (${what} not started)`);
+		return value;
+	};
+
+	const suite: E2eSuite = {
+		apiKey,
+		get e2e() {
+			return started(e2e, 'n8n');
+		},
+		get emulator() {
+			return started(emulator, 'emulator');
+		},
+		get client() {
+			return started(client, 'emulator');
+		},
+		importEmulatorCredential: async (name = EMULATOR_CREDENTIAL_NAME) => {
+			const emu = suite.emulator;
+			return await suite.e2e.importCredential({
+				name,
+				type: 'documentProcessingApi',
+				data: { apiKey, baseUrl: emu.url, partitionUrl: emu.partitionUrl },
+			});
+		},
+	};
+	return suite;
+}
