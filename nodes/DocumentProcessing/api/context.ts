@@ -1,9 +1,22 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { getConnection, type CallContext, type RetryPolicy } from '../transport';
 
 export interface CallOptions {
 	timeoutMs?: number;
 	retry?: Partial<RetryPolicy>;
+}
+
+// n8n's getNode() deep-copies the node on every call; one copy serves every item of an execution.
+const nodes = new WeakMap<IExecuteFunctions, INode>();
+
+/** The node being executed, read once per execution. */
+export function executingNode(ctx: IExecuteFunctions): INode {
+	let node = nodes.get(ctx);
+	if (!node) {
+		node = ctx.getNode();
+		nodes.set(ctx, node);
+	}
+	return node;
 }
 
 /** The transport's view of one item of an execution. */
@@ -13,7 +26,7 @@ export async function callContextFor(
 	options: CallOptions = {},
 ): Promise<CallContext> {
 	return {
-		node: ctx.getNode(),
+		node: executingNode(ctx),
 		connection: await getConnection(ctx, itemIndex),
 		itemIndex,
 		signal: ctx.getExecutionCancelSignal(),

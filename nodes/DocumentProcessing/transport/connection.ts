@@ -49,15 +49,28 @@ export function normalisePartitionUrl(raw: unknown): string {
 	return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+// Items ask for the credential one by one (its fields may be per-item expressions), but nearly
+// always get the same values: the parsed result is kept so URL parsing is not paid per item.
+const parsedConnections = new Map<string, ServiceConnection>();
+const PARSED_CONNECTIONS_KEPT = 64;
+
 export function connectionFromCredential(raw: RawCredential): ServiceConnection {
 	if (typeof raw.apiKey !== 'string' || raw.apiKey.trim() === '') {
 		throw new MalformedCredentialError("The credential's API Key is empty");
 	}
-	return {
+	const cacheKey = typeof raw.baseUrl === 'string' && typeof raw.partitionUrl === 'string' ? `${raw.apiKey}\n${raw.baseUrl}\n${raw.partitionUrl}` : undefined;
+	const cached = cacheKey === undefined ? undefined : parsedConnections.get(cacheKey);
+	if (cached) return { ...cached };
+	const connection: ServiceConnection = {
 		apiKey: raw.apiKey.trim(),
 		baseUrl: normaliseBaseUrl(raw.baseUrl),
 		partitionUrl: normalisePartitionUrl(raw.partitionUrl),
 	};
+	if (cacheKey !== undefined) {
+		if (parsedConnections.size >= PARSED_CONNECTIONS_KEPT) parsedConnections.clear();
+		parsedConnections.set(cacheKey, connection);
+	}
+	return { ...connection };
 }
 
 export async function getConnection(

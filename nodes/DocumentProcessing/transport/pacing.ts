@@ -7,19 +7,48 @@ import { sleep } from '../helpers/sleep';
  */
 export const LAUNCH_SPACING_MS = 1_030; // 1 s plus a margin for timer and network jitter
 
-const registryKey = Symbol.for('n8n-nodes-document-processing.launchSlots');
-const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, number> };
-const nextSlot: Map<string, number> = (globalStore[registryKey] ??= new Map());
+interface EndpointPacing {
+	/** Start of the next free slot. */
+	nextSlot: number;
+	/** When the latest launch really went out. */
+	lastDispatch: number;
+}
 
-/** Waits for this endpoint's next launch slot; `notBefore` lets a 429's Retry-After push it out. */
+const registryKey = Symbol.for('n8n-nodes-document-processing.launchPacing');
+const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, EndpointPacing> };
+const pacing: Map<string, EndpointPacing> = (globalStore[registryKey] ??= new Map());
+
+function pacingOf(endpoint: string): EndpointPacing {
+	let state = pacing.get(endpoint);
+	if (!state) {
+		state = { nextSlot: 0, lastDispatch: 0 };
+		pacing.set(endpoint, state);
+	}
+	return state;
+}
+
+/**
+ * Waits for this endpoint's next launch slot; `notBefore` lets a 429's Retry-After push it out.
+ * Slots are reserved a spacing apart, but a launch that went out late (a busy event loop, a slow
+ * file open) would leave the next slot closer than the spacing to it, and the service measures
+ * the gap between arrivals. So a launch also waits until a full spacing has passed since the
+ * previous launch was really dispatched (see `launchDispatched`).
+ */
 export async function waitForLaunchSlot(
 	endpoint: string,
 	options: { notBefore?: number; spacingMs?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
 	const spacing = options.spacingMs ?? LAUNCH_SPACING_MS;
+	const state = pacingOf(endpoint);
 	const now = Date.now();
-	const slot = Math.max(now, nextSlot.get(endpoint) ?? 0, options.notBefore ?? 0);
-	nextSlot.set(endpoint, slot + spacing);
+	const slot = Math.max(now, state.nextSlot, options.notBefore ?? 0);
+	state.nextSlot = slot + spacing;
 	await sleep(slot - now, options.signal);
+	const due = state.lastDispatch + spacing;
+	if (due > Date.now()) await sleep(due - Date.now(), options.signal);
 }
 
+/** Records that a launch is being handed to the connection now, after its slot was granted. */
+export function launchDispatched(endpoint: string): void {
+	pacingOf(endpoint).lastDispatch = Date.now();
+}

@@ -7,7 +7,7 @@ import type { ServiceConnection } from './connection';
 import { detailText, serviceError } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
 import { sleep } from '../helpers/sleep';
-import { waitForLaunchSlot } from './pacing';
+import { launchDispatched, waitForLaunchSlot } from './pacing';
 import { redact } from './redact';
 import {
 	backoffDelay,
@@ -102,6 +102,7 @@ async function send(call: CallContext, request: ServiceRequest<unknown>, url: UR
 	const cancel = () => controller.abort(call.signal?.reason);
 	call.signal?.addEventListener('abort', cancel, { once: true });
 	try {
+		if (request.launchesJob) launchDispatched(call.connection.baseUrl);
 		const response = await poolFor(url.origin).request({
 			origin: url.origin,
 			path: `${url.pathname}${url.search}`,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { callContextFor } from '../../api/context';
+import { callContextFor, executingNode } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runPerItem(this, items, async (itemIndex) => {
-		const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', itemIndex), itemIndex);
+		const jobId = requireUuid(executingNode(this), 'Job ID', this.getNodeParameter('jobId', itemIndex), itemIndex);
 		return await getJob(await callContextFor(this, itemIndex), jobId);
 	});
 }
