@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import type { EmulatorConfig } from '../../test/emulator';
+import { emulatorControl, emulatorCredentials } from '../../test/emulator/test-support/control';
 import { EMULATOR_CHILD, ROOT, stopChild, tsNodeArgs } from './processes';
 
 export interface EmulatorAddress {
@@ -37,19 +38,10 @@ export interface EmulatorProcess extends EmulatorAddress {
 }
 
 export function emulatorClient(address: EmulatorAddress, stop: () => Promise<void> = async () => undefined): EmulatorProcess {
-	const control = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-		const response = await fetch(`${address.url}/_emulator/${path}`, {
-			method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-			headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-			body: init.body === undefined ? undefined : JSON.stringify(init.body),
-		});
-		const text = await response.text();
-		if (!response.ok) throw new Error(`emulator control ${path}: ${response.status} ${text}`);
-		return (text ? JSON.parse(text) : undefined) as T;
-	};
+	const control = emulatorControl(address.url);
 	return {
 		...address,
-		credentials: { documentProcessingApi: { apiKey: address.apiKey, baseUrl: address.url, partitionUrl: address.partitionUrl } },
+		credentials: emulatorCredentials(address),
 		json: JSON.stringify(address),
 		control,
 		requests: async (pathPrefix = '') =>

@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
 import type { LoggedRequest } from '../../emulator/request-log';
+import { emulatorControl, emulatorCredentials } from '../../emulator/test-support/control';
 import { closeAllPools } from '../../../nodes/DocumentProcessing/transport';
 
 export type { LoggedRequest };
@@ -22,19 +23,10 @@ export interface TestServiceOptions {
 
 export async function startTestService(config: Partial<EmulatorConfig> = {}, options: TestServiceOptions = {}): Promise<TestService> {
 	const emulator = await startEmulator({ port: 0, config, apiKey: options.apiKey });
-	const control = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-		const response = await fetch(`${emulator.url}/_emulator/${path}`, {
-			method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-			headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-			body: init.body === undefined ? undefined : JSON.stringify(init.body),
-		});
-		const text = await response.text();
-		if (!response.ok) throw new Error(`emulator control ${path}: ${response.status} ${text}`);
-		return (text ? JSON.parse(text) : undefined) as T;
-	};
+	const control = emulatorControl(emulator.url);
 	return {
 		emulator,
-		credentials: { documentProcessingApi: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl } },
+		credentials: emulatorCredentials(emulator),
 		control,
 		requests: async (pathPrefix = '') =>
 			(await control<{ requests: LoggedRequest[] }>('requests')).requests.filter((request) => request.path.startsWith(pathPrefix)),
