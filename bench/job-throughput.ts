@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { closeAllPools, LAUNCH_SPACING_MS } from '../nodes/DocumentProcessing/transport';
-import { disposeHarness, executeNode, type HarnessItem } from '../test/harness';
+import { LAUNCH_SPACING_MS } from '../nodes/DocumentProcessing/transport';
+import { executeNode, type HarnessItem } from '../test/harness';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { DocumentProcessing } from './lib/node-type';
 import { conditions, print, ratio, seconds, table, verdict } from './lib/table';
+import { runBench } from './lib/processes';
+import { releaseInProcessBench } from './lib/in-process';
 
 /**
  * Job throughput at the service's rate limit: Create Job, one job per item, against the
@@ -130,13 +132,8 @@ async function main(): Promise<void> {
 			),
 		);
 	} finally {
-		await closeAllPools();
-		await disposeHarness();
-		await emulator.stop();
+		await releaseInProcessBench(emulator);
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-	process.exit(1);
-});
+runBench(main);

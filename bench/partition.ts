@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import * as ts from 'typescript';
 import { samplePdf, type SamplePdfOptions } from '../test/integration/partition-pdfs';
 import type { PlanName, Variant, WorkerResult } from './partition-worker';
+import { runBench } from './lib/processes';
 
 /**
  * Partition benchmark: this node's client-side PDF splitting against the official SDK's
@@ -307,7 +308,4 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-	process.exit(1);
-});
+runBench(main);

@@ -1,11 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { FormData, request } from 'undici';
 import { ITEM_CONCURRENCY } from '../nodes/DocumentProcessing/helpers/items';
-import { closeAllPools } from '../nodes/DocumentProcessing/transport';
-import { disposeHarness, executeNode, type HarnessItem } from '../test/harness';
+import { executeNode, type HarnessItem } from '../test/harness';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { DocumentProcessing } from './lib/node-type';
 import { conditions, median, print, ratio, table, verdict } from './lib/table';
+import { runBench } from './lib/processes';
+import { releaseInProcessBench } from './lib/in-process';
 
 /**
  * Per-item overhead: Get Job over 1000 items through n8n-core (test/harness) against the
@@ -150,13 +151,8 @@ async function main(): Promise<void> {
 			`Runs, wall ms — raw: ${rawRuns.map((run) => run.wallMs.toFixed(0)).join(', ')}; fixed ID: ${fixedRuns.map((run) => run.execute.wallMs.toFixed(0)).join(', ')}; expression: ${expressionRuns.map((run) => run.execute.wallMs.toFixed(0)).join(', ')}`,
 		);
 	} finally {
-		await closeAllPools();
-		await disposeHarness();
-		await emulator.stop();
+		await releaseInProcessBench(emulator);
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-	process.exit(1);
-});
+runBench(main);

@@ -10,6 +10,7 @@ import { binaryFilePath, disposeHarness, executeNode, type HarnessBinary } from 
 import type { EmulatorAddress } from './lib/emulator-process';
 import { DocumentProcessing } from './lib/node-type';
 import { RssSampler, type RssWindow } from './lib/rss';
+import { runBench } from './lib/processes';
 
 /**
  * One measured upload in a fresh process (so the peak RSS is this upload's alone; the emulator
@@ -144,7 +145,4 @@ async function main(): Promise<void> {
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-	process.exit(1);
-});
+runBench(main);

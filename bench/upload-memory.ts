@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
-import { lastJsonLine, runTs } from './lib/processes';
+import { lastJsonLine, runTs, runBench } from './lib/processes';
 import { conditions, MB, mb, median, print, ratio, seconds, table, verdict } from './lib/table';
 import type { UploadResult, UploadVariant } from './upload-memory-worker';
 
@@ -127,7 +127,4 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-	process.exit(1);
-});
+runBench(main);

@@ -2,11 +2,13 @@ import type { INode } from 'n8n-workflow';
 import { FormData, request } from 'undici';
 import { waitForJob } from '../nodes/DocumentProcessing/actions/job/shared/wait';
 import { DEFAULT_POLL_SCHEDULE, pollDelay, type PollSchedule } from '../nodes/DocumentProcessing/helpers/polling';
-import { closeAllPools, type CallContext } from '../nodes/DocumentProcessing/transport';
-import { disposeHarness, executeNode } from '../test/harness';
+import type { CallContext } from '../nodes/DocumentProcessing/transport';
+import { executeNode } from '../test/harness';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { DocumentProcessing } from './lib/node-type';
 import { conditions, print, seconds, table, verdict } from './lib/table';
+import { runBench } from './lib/processes';
+import { releaseInProcessBench } from './lib/in-process';
 
 /**
  * Waiting: how soon a finished job is noticed, and how many GETs it costs, for jobs of 2 s, 30 s
@@ -176,13 +178,8 @@ async function main(): Promise<void> {
 		);
 	} finally {
 		Object.assign(DEFAULT_POLL_SCHEDULE, original);
-		await closeAllPools();
-		await disposeHarness();
-		await emulator.stop();
+		await releaseInProcessBench(emulator);
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-	process.exit(1);
-});
+runBench(main);

@@ -36,3 +36,11 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export const EMULATOR_CHILD = join('bench', 'lib', 'emulator-child.ts');
+
+/** A bench's entry point: a failure prints its stack and ends the process with exit code 1. */
+export function runBench(main: () => Promise<void>): void {
+	main().catch((error: unknown) => {
+		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.exit(1);
+	});
+}

@@ -5,20 +5,8 @@ import { DEFAULT_WORKFLOW_ID } from './index';
 import { detailText, form, sleep } from './test-support/client';
 import { PARTITION_ONLY, TEXT_FILE, requestData, useEmulator } from './test-support/fixtures';
 import { WebhookReceiver, type ReceivedWebhook } from './test-support/webhook-receiver';
+import type { ChannelResponse as ChannelBody } from './channels/channel-input';
 
-interface ChannelBody {
-	id: string;
-	channel_type: string;
-	event_types: string[];
-	enabled: boolean;
-	created_at: string;
-	updated_at: string;
-	description?: string;
-	url?: string;
-	email_config?: { recipient_email: string; verified: boolean };
-	workflow_id: string | null;
-	secret?: string;
-}
 
 interface EventBody {
 	id: string;

@@ -1,18 +1,8 @@
 import { detailText, form, sleep, type UploadFile } from './test-support/client';
 import { PARTITION_ONLY, TEXT_FILE, requestData, useEmulator } from './test-support/fixtures';
 import { slowMultipartPost } from './test-support/slow-upload';
+import type { JobResponse as JobBody } from './jobs/job-view';
 
-interface JobBody {
-	id: string;
-	workflow_id: string;
-	workflow_name: string;
-	status: string;
-	created_at: string;
-	runtime: string;
-	input_file_ids: string[];
-	output_node_files?: Array<{ node_id: string; file_id: string }>;
-	job_type: string;
-}
 
 interface ElementBody {
 	type: string;

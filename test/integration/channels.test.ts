@@ -4,7 +4,7 @@ import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProce
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
 import { form, TestClient } from '../emulator/test-support/client';
 import { executeNode, type HarnessItem } from '../harness';
-import { startTestService, type TestService } from './support/service';
+import { failure, startTestService, type TestService } from './support/service';
 
 let service: TestService;
 let client: TestClient;
@@ -21,14 +21,6 @@ beforeEach(async () => {
 const channel = (operation: string, parameters: INodeParameters = {}) => ({ resource: 'notificationChannel', operation, ...parameters });
 const run = async (parameters: INodeParameters, items?: HarnessItem[], continueOnFail = false) =>
 	await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: service.credentials, continueOnFail });
-const failure = async (promise: Promise<unknown>) => {
-	try {
-		await promise;
-	} catch (error) {
-		return error as NodeOperationError | NodeApiError;
-	}
-	throw new Error('expected the node to fail');
-};
 const channelRequests = async () => await service.requests('/api/v1');
 const outbox = async () => (await service.control<{ messages: IDataObject[] }>('outbox')).messages;
 

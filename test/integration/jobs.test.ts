@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { executeNode, type HarnessItem } from '../harness';
-import { startTestService, textFile, type TestService } from './support/service';
+import { failure, startTestService, textFile, type TestService } from './support/service';
 
 let service: TestService;
 beforeAll(async () => {
@@ -20,14 +20,6 @@ const fileItem = (name: string, text = `# ${name}\n\nSome text about ${name}.`):
 	json: { name },
 	binary: { data: textFile(name, text, 'text/markdown') },
 });
-const failure = async (promise: Promise<unknown>) => {
-	try {
-		await promise;
-	} catch (error) {
-		return error as NodeOperationError | NodeApiError;
-	}
-	throw new Error('expected the node to fail');
-};
 const jobRequests = async () => (await service.requests('/api/v1/jobs')).filter((request) => request.method === 'POST');
 
 describe('Create Job', () => {

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { executeNode, type HarnessBinaryMode, type HarnessItem } from '../harness';
 import { corruptPdf, samplePdf } from './partition-pdfs';
-import { startTestService, textFile, type LoggedRequest, type TestService } from './support/service';
+import { failure, startTestService, textFile, type LoggedRequest, type TestService } from './support/service';
 
 const PARTITION_PATH = '/general/v0/general';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -33,15 +33,6 @@ const partition = (parameters: INodeParameters = {}): INodeParameters => ({
 
 async function run(parameters: INodeParameters, items: HarnessItem[], options: { continueOnFail?: boolean; binaryMode?: HarnessBinaryMode } = {}) {
 	return await executeNode({ nodeType: new DocumentProcessing(), parameters: partition(parameters), items, credentials: service.credentials, ...options });
-}
-
-async function failure(promise: Promise<unknown>): Promise<NodeApiError | NodeOperationError> {
-	try {
-		await promise;
-	} catch (error) {
-		return error as NodeApiError | NodeOperationError;
-	}
-	throw new Error('expected the node to fail');
 }
 
 const partitionRequests = async () => (await service.requests(PARTITION_PATH)) as PartitionRequest[];

@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
 import type { LoggedRequest } from '../../emulator/request-log';
 import { emulatorControl, emulatorCredentials } from '../../emulator/test-support/control';
@@ -40,4 +40,14 @@ export async function startTestService(config: Partial<EmulatorConfig> = {}, opt
 
 export function textFile(name: string, text: string, mimeType = 'text/plain') {
 	return { data: Buffer.from(text), fileName: name, mimeType };
+}
+
+/** The error a node run was expected to end with; a run that succeeds fails the test. */
+export async function failure(promise: Promise<unknown>): Promise<NodeApiError | NodeOperationError> {
+	try {
+		await promise;
+	} catch (error) {
+		return error as NodeApiError | NodeOperationError;
+	}
+	throw new Error('expected the node to fail');
 }
