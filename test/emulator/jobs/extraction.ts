@@ -20,6 +20,8 @@ const MAX_DEPTH = 6;
 const TITLE_KEYS = new Set(['title', 'name', 'heading', 'subject', 'document_title']);
 const SUMMARY_KEYS = new Set(['summary', 'description', 'abstract', 'text']);
 const ENTITY_KEYS = /(people|persons|names|entities|parties|organi[sz]ations|companies)$/;
+const PERSON_KEYS = /(people|persons|names)$/;
+const LABELLED_LINE = /^\s*[\p{L}\d ]{1,40}:/u;
 
 function schemaType(schema: Schema): string | undefined {
 	if (typeof schema.type === 'string') return schema.type;
@@ -41,13 +43,21 @@ function labelsFor(key: string, schema: Schema): string[] {
 	return labels.filter((label) => label !== '');
 }
 
-/** "Label: value" (also "**Label** – value", "Label due: value") on a line of the document. */
+/** Where the next label of a run of "Label: value" pairs starts ("… Example Corp Invoice date: …"). */
+const NEXT_LABEL = /\s+\p{Lu}\p{Ll}*(?:\s\p{Ll}+){0,2}\s*:/u;
+
+/**
+ * "Label: value" (also "**Label** – value", "Label due: value") in the document; partitioning
+ * joins a paragraph's lines, so several pairs may share one text and a value ends at the next label.
+ */
 function labelledValue(key: string, schema: Schema, lines: string[]): string | undefined {
 	for (const label of labelsFor(key, schema)) {
-		const pattern = new RegExp(`^\\s*(?:[-*•]\\s*)?\\**${escapeRegExp(label)}\\b[^:=\\n]{0,30}?\\**\\s*[:=–]\\s*(.+)$`, 'iu');
+		const start = new RegExp(`(?:^|\\s)(?:[-*•]\\s*)?\\**${escapeRegExp(label)}\\b[^:=\\n]{0,30}?\\**\\s*[:=–]\\s*`, 'iu');
 		for (const line of lines) {
-			const match = pattern.exec(line);
-			if (match?.[1]?.trim()) return match[1].trim();
+			const match = start.exec(line);
+			if (!match) continue;
+			const value = line.slice(match.index + match[0].length).split(NEXT_LABEL)[0]?.trim();
+			if (value) return value;
 		}
 	}
 	return undefined;
@@ -76,13 +86,21 @@ function coerce(raw: string, schema: Schema): unknown {
 
 function fallback(key: string, schema: Schema, elements: Element[]): unknown {
 	const lower = key.toLowerCase();
-	if (schemaType(schema) === 'array') {
-		return ENTITY_KEYS.test(lower) ? capitalisedEntities(elements.map((element) => element.text).join('\n')) : [];
-	}
+	if (schemaType(schema) === 'array') return ENTITY_KEYS.test(lower) ? entities(elements, PERSON_KEYS.test(lower)) : [];
 	if (schemaType(schema) !== 'string') return null;
 	if (TITLE_KEYS.has(lower)) return elements.find((element) => element.type === 'Title')?.text ?? null;
 	if (SUMMARY_KEYS.has(lower)) return elements.find((element) => element.type === 'NarrativeText')?.text ?? null;
 	return null;
+}
+
+/** Names in running text (titles and "Label: value" lines are not prose); people's names have two words or more. */
+function entities(elements: Element[], peopleOnly: boolean): string[] {
+	const lines = elements
+		.filter((element) => element.type !== 'Title')
+		.flatMap((element) => element.text.split(/\r?\n/))
+		.filter((line) => !LABELLED_LINE.test(line));
+	const found = new Set(lines.flatMap((line) => capitalisedEntities(line)));
+	return [...found].filter((entity) => !peopleOnly || /\s/.test(entity));
 }
 
 /** Elements grouped under each Title (what precedes the first Title is a group of its own). */
@@ -162,12 +180,14 @@ export function runExtractor(node: JobNodeSpec, elements: Element[], file: Input
 	const mode = node.settings?.output_mode ?? SERVICE_DEFAULT_OUTPUT_MODE;
 	if (mode === 'extracted_data_only') return { content: data, elements };
 	const first = elements[0]?.metadata;
+	const filename = first?.filename ?? file.filename;
 	const documentData: Element = {
 		type: 'DocumentData',
-		element_id: elementId(`DocumentData:${file.id}`, false),
+		// Deterministic like every element id: the same file and data give the same id.
+		element_id: elementId(`DocumentData:${filename}:${JSON.stringify(data)}`, false),
 		text: '',
 		metadata: {
-			filename: first?.filename ?? file.filename,
+			filename,
 			filetype: first?.filetype ?? file.content_type,
 			page_number: 1,
 			languages: first?.languages ?? ['eng'],
