@@ -87,7 +87,7 @@ describe('raw job nodes', () => {
 		['{nope', /not valid JSON/],
 		['[]', /non-empty array/],
 		[JSON.stringify([{ type: 'prompter', subtype: 'provider_ocr', settings: {} }]), /job_nodes\[0\]: the first node must be a partition node/],
-		[JSON.stringify([partition, partition]), /job_nodes\[1\] "p": only the first node may be a partition node/],
+		[JSON.stringify([partition, partition]), /job_nodes\[1\]: only the first node may be a partition node/],
 		[JSON.stringify([partition, { type: 'prompter', subtype: 'provider_magic', settings: {} }]), /job_nodes\[1\]: unknown subtype "provider_magic"/],
 		[JSON.stringify([{ ...partition, type: 'chunker' }]), /unknown type "chunker"/],
 		[JSON.stringify([partition, { type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { json_schema: '{bad' } } }]), /job_nodes\[1\] › json_schema: not valid JSON/],

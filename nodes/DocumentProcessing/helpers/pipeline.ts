@@ -90,9 +90,7 @@ export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 		throw new PipelineError(field, 'expected a non-empty array of job nodes (or an object with "job_nodes")');
 	}
 	return value.map((entry: unknown, index) => {
-		// The step's own name helps find it in a long array; the index is always there.
-		const label = isObject(entry) && typeof entry.name === 'string' && entry.name.trim() ? ` "${entry.name.trim()}"` : '';
-		const where = `${field} › job_nodes[${index}]${label}`;
+		const where = `${field} › job_nodes[${index}]`;
 		if (!isObject(entry)) throw new PipelineError(where, 'each job node must be an object');
 		const { name, type, subtype, settings } = entry;
 		if (typeof type !== 'string' || !(type in NODE_KINDS)) {
@@ -109,7 +107,9 @@ export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 			throw new PipelineError(where, `"settings" is required for ${subtype}`);
 		}
 		const node: JobNode = { name: typeof name === 'string' && name.trim() ? name : `${type}-${index}`, type, subtype };
-		if (settings) node.settings = normaliseSettings(where, type, settings);
+		// An extractor's rules concern the step itself, so its errors name it too (the index alone is hard to find).
+		const named = typeof name === 'string' && name.trim() ? `${where} "${name.trim()}"` : where;
+		if (settings) node.settings = normaliseSettings(named, type, settings);
 		return node;
 	});
 }
