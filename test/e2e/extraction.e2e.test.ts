@@ -71,9 +71,12 @@ describe('real n8n: Process Files with an extraction step', () => {
 		}
 
 		// Both definitions in JSON mode: refused in n8n, naming the step (the node continues on error here).
+		// One Job per Item: each item is refused on its own, paired to it.
 		const refused = items('Both Refused');
-		expect(refused).toHaveLength(1);
-		expect(String(refused[0].json.error)).toMatch(/job_nodes\[1\] "Invoice fields" › schema_to_extract: give exactly one of "json_schema" and "extraction_guidance", not both/);
+		expect(refused.map((item) => item.pairedItem)).toEqual(read.map((_, index) => ({ item: index })));
+		for (const item of refused) {
+			expect(String(item.json.error)).toMatch(/job_nodes\[1\] "Invoice fields" › schema_to_extract: give exactly one of "json_schema" and "extraction_guidance", not both/);
+		}
 
 		// What the service received: each extractor with exactly one definition, never both.
 		const response = await fetch(`${suite.emulator.url}/_emulator/requests`);
