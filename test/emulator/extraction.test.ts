@@ -111,3 +111,13 @@ describe('structured data extraction', () => {
 		expect(last.every((element) => element.metadata.entities !== undefined)).toBe(true);
 	});
 });
+
+describe('extraction_carrier setting', () => {
+	it('puts the extraction on the first element, without a DocumentData element, when set to first_element', async () => {
+		h.emulator.setConfig({ extraction_carrier: 'first_element' });
+		const { output } = await extract(INVOICE, extractor({ extraction_guidance: 'the customer' }, 'elements_with_extracted_data'));
+		const elements = output as Array<{ type: string; metadata: Record<string, unknown> }>;
+		expect(elements[0]).toMatchObject({ type: 'Title', metadata: { extracted_data: { customer: 'Example Corp' } } });
+		expect(elements.some((element) => element.type === 'DocumentData')).toBe(false);
+	});
+});

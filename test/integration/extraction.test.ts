@@ -198,3 +198,14 @@ describe('the trigger’s Download Outputs', () => {
 		for (const { hook } of hooks) await hook.deactivate();
 	});
 });
+
+describe('a service that carries the extraction on the first element instead of a DocumentData element', () => {
+	it('still gives extracted_data per file (the emulator’s extraction_carrier setting)', async () => {
+		service.emulator.setConfig({ extraction_carrier: 'first_element' });
+		const result = await run(process({ ...bySchema({ outputMode: 'elements_with_extracted_data' }), outputMode: 'files' }), items.slice(0, 1));
+		const [file] = result.output[0];
+		const elements = file.json.elements as IDataObject[];
+		expect(elements.map((element) => element.type)).toEqual(['Title', 'NarrativeText', 'NarrativeText']);
+		expect(file.json.extracted_data).toEqual(INVOICES['invoice-1.md'].data);
+	});
+});

@@ -174,11 +174,17 @@ export interface ExtractorOutput {
 	elements: Element[];
 }
 
+export type ExtractionCarrier = 'document_data' | 'first_element';
+
 /** The documented output modes: the extracted JSON alone, or the elements led by a DocumentData element carrying it. */
-export function runExtractor(node: JobNodeSpec, elements: Element[], file: InputFile): ExtractorOutput {
+export function runExtractor(node: JobNodeSpec, elements: Element[], file: InputFile, carrier: ExtractionCarrier = 'document_data'): ExtractorOutput {
 	const data = extractData(node, elements);
 	const mode = node.settings?.output_mode ?? SERVICE_DEFAULT_OUTPUT_MODE;
 	if (mode === 'extracted_data_only') return { content: data, elements };
+	if (carrier === 'first_element' && elements.length > 0) {
+		const carried = elements.map((element, index) => (index === 0 ? { ...element, metadata: { ...element.metadata, extracted_data: data } } : element));
+		return { content: carried, elements: carried };
+	}
 	const first = elements[0]?.metadata;
 	const filename = first?.filename ?? file.filename;
 	const documentData: Element = {
