@@ -5,6 +5,15 @@ const base = {
 	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
 };
 
+/**
+ * Real-n8n suites share one n8n per run (test/e2e/lib/shared.ts): it starts once, before the first
+ * test of either project, and stops after the last.
+ */
+const sharedN8n = {
+	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
 	// Integration tests keep the service's real one-second launch spacing, so some take seconds;
@@ -18,7 +27,7 @@ module.exports = {
 			testMatch: ['<rootDir>/test/emulator/**/*.test.ts', '<rootDir>/test/harness/**/*.test.ts'],
 		},
 		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
-		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
-		{ ...base, displayName: 'editor', testMatch: ['<rootDir>/test/editor/**/*.e2e.test.ts'] },
+		{ ...base, ...sharedN8n, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
+		{ ...base, ...sharedN8n, displayName: 'editor', testMatch: ['<rootDir>/test/editor/**/*.e2e.test.ts'] },
 	],
 };

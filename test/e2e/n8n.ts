@@ -10,7 +10,7 @@
  *
  * A suite against the emulator does the setup and teardown in one call:
  *
- *   const suite = useE2eSuite({ label: 'smoke' });             // emulator + n8n, hooks registered
+ *   const suite = useE2eSuite({ label: 'smoke' });             // emulator + the run's shared n8n
  *   const cred = await suite.importEmulatorCredential();       // in a test or a later beforeAll
  *
  * The building blocks are exported too, for suites that need another shape.
@@ -75,6 +75,7 @@ export {
 export { publishWorkflow, unpublishWorkflow, waitForPublication } from './lib/publish';
 export { loadWorkflow } from './lib/workflow-file';
 export { setupN8nE2e, type E2eN8n, type SetupN8nOptions } from './lib/setup';
+export { attachSharedN8n, SHARED_N8N_ENV, startSharedN8n, stopSharedN8n } from './lib/shared';
 export {
 	E2E_SETUP_TIMEOUT_MS,
 	EMULATOR_CREDENTIAL_NAME,

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
-import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
+import { E2E_SETUP_TIMEOUT_MS, listExecutions, loadWorkflow, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
 const LIFE = ['job.scheduled', 'job.in_progress', 'job.completed'];
 
@@ -103,7 +103,8 @@ describe('Document Processing Trigger in real n8n', () => {
 		});
 		expect(response.status).toBe(401);
 		await new Promise((resolve) => setTimeout(resolve, 1500));
-		expect(await maxExecutionId(e2e.userFolder)).toBe(before);
+		// Other suites share this n8n: only this workflow's executions count.
+		expect(await listExecutions(e2e.userFolder, { workflowId, afterId: before })).toEqual([]);
 	}, 60_000);
 
 	it('deletes the channel when unpublished, and publishing again leaves exactly one', async () => {

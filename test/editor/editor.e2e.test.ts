@@ -11,7 +11,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import type { Locator, Page, Response } from 'playwright-core';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/helpers/eventTypes';
-import { killAllChildren, PACKAGE_NAME, setupN8nE2e, type E2eN8n } from '../e2e/n8n';
+import { attachSharedN8n, killAllChildren, PACKAGE_NAME, type E2eN8n } from '../e2e/n8n';
 import { openEditorBrowser, type EditorBrowser } from './browser';
 
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
@@ -86,7 +86,7 @@ describe('the n8n editor with the package installed', () => {
 
 	beforeAll(async () => {
 		fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
-		e2e = await setupN8nE2e({ label: 'editor' });
+		e2e = await attachSharedN8n('editor');
 		browser = await openEditorBrowser(e2e.rest);
 		browser.page.on('response', (response: Response) => {
 			if (response.url().includes(`/icons/${PACKAGE_NAME}/`)) {

@@ -15,6 +15,7 @@ import {
 	type RunExecutionData,
 } from './executions';
 import { CommandError, freePort, run, tail, type RunResult } from './proc';
+import { withLock } from './workdir';
 
 export interface CliOptions {
 	env?: NodeJS.ProcessEnv;
@@ -23,17 +24,27 @@ export interface CliOptions {
 	allowFailure?: boolean;
 }
 
-/** Runs `n8n <args>` on a user folder. Throws (with the output's tail) on a non-zero exit. */
+/**
+ * Runs `n8n <args>` on a user folder. Throws (with the output's tail) on a non-zero exit. Calls on
+ * one folder take turns across processes: suites in parallel workers share one n8n (see
+ * shared.ts), and parallel CLI executions can crash n8n's expression sandbox on exit.
+ */
 export async function n8nCli(userFolder: string, args: string[], options: CliOptions = {}): Promise<RunResult> {
 	const install = await ensureN8n();
 	createUserFolder(userFolder);
 	const env = await n8nEnv(userFolder, { brokerPort: await freePort(), env: options.env });
-	const result = await run(install.node24, [install.n8nBin, ...args], {
-		cwd: userFolder,
-		env,
-		timeoutMs: options.timeoutMs ?? 5 * 60_000,
-		logFile: path.join(userFolderPaths(userFolder).logsDir, 'cli.log'),
-	});
+	const timeoutMs = options.timeoutMs ?? 5 * 60_000;
+	const result = await withLock(
+		path.join(userFolderPaths(userFolder).logsDir, 'cli.lock'),
+		async () =>
+			await run(install.node24, [install.n8nBin, ...args], {
+				cwd: userFolder,
+				env,
+				timeoutMs,
+				logFile: path.join(userFolderPaths(userFolder).logsDir, 'cli.log'),
+			}),
+		timeoutMs + 30 * 60_000,
+	);
 	if (result.exitCode !== 0 && !options.allowFailure) {
 		throw new CommandError(
 			`n8n ${args.join(' ')} exited with ${result.exitCode}\n--- stdout\n${tail(result.stdout)}\n--- stderr\n${tail(result.stderr)}`,

@@ -30,7 +30,7 @@ function installExitHook(): void {
 }
 
 /** Sends a signal to a whole process group; false when the group is gone. */
-export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
+export function killGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 	try {
 		process.kill(-pgid, signal);
 		return true;

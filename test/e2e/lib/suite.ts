@@ -1,6 +1,7 @@
 /**
- * The shape every e2e suite against the emulator shares: an emulator with its own API key and a
- * fresh n8n with the packed package, started before the suite's tests and stopped after them.
+ * The shape every e2e suite against the emulator shares: an emulator with its own API key, started
+ * before the suite's tests and stopped after them, and the run's shared n8n with the packed package
+ * (shared.ts; a suite outside the jest projects' global setup gets its own).
  * Call `useE2eSuite` in a `describe` before the suite's own `beforeAll`: hooks run in the order
  * they are declared, so those then find n8n and the emulator started.
  */
@@ -8,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
 import { TestClient } from '../../emulator/test-support/client';
 import { killAllChildren } from './proc';
-import { setupN8nE2e, type E2eN8n } from './setup';
+import type { E2eN8n } from './setup';
+import { attachSharedN8n } from './shared';
 
 /** A cold n8n install takes several minutes; suites give their own setup hooks the same bound. */
 export const E2E_SETUP_TIMEOUT_MS = 30 * 60_000;
@@ -44,7 +46,7 @@ export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, apiKey, config: options.emulatorConfig });
 		client = new TestClient(emulator);
-		e2e = await setupN8nE2e({ label: options.label });
+		e2e = await attachSharedN8n(options.label);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
