@@ -1,5 +1,5 @@
 /** Notification Channel → Update and Delete through n8n-core, in both scopes, with the answer shapes the interface leaves open. */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
@@ -115,7 +115,7 @@ describe('local checks before any request', () => {
 		['an unknown event', { eventTypes: '={{ ["job.done"] }}' }, /unknown event: job.done/],
 		['a URL that is not http(s)', { url: 'ftp://example.com/x' }, /URL "ftp:\/\/example.com\/x" is not an http\(s\) address/],
 	])('Update refuses %s', async (_what, updateFields, message) => {
-		const error = await failure(run(channel('update', { channelId: 'c1', updateFields: updateFields as IDataObject })));
+		const error = await failure(run(channel('update', { channelId: 'c1', updateFields: updateFields as INodeParameters })));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toMatch(message);
 		expect(await service.requests('/api/v1')).toHaveLength(0);
