@@ -3,26 +3,12 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor, executingNode } from '../../api/context';
 import { listJobs, type JobFilter } from '../../api/jobs';
 import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
+import { limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllProperties,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -72,8 +58,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	return await runPerItem(this, items, async (itemIndex) => {
 		const filter = filterFrom(this, itemIndex);
 		const jobs = await listJobs(await callContextFor(this, itemIndex), filter);
-		if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return jobs;
-		// The interface shows no paging for the job list, so the limit is applied here.
-		return jobs.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
+		return limitResults(this, itemIndex, jobs);
 	});
 }
