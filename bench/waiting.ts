@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 import { FormData, request } from 'undici';
-import { waitForJob } from '../nodes/DocumentProcessing/actions/job/shared/wait';
+import { waitForJob } from '../nodes/DocumentProcessing/jobs/wait';
 import { DEFAULT_POLL_SCHEDULE, pollDelay, type PollSchedule } from '../nodes/DocumentProcessing/helpers/polling';
 import type { CallContext } from '../nodes/DocumentProcessing/transport';
 import { executeNode } from '../test/harness';

@@ -1,10 +1,8 @@
-import type { FunctionsBase, IDataObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import type { EventType } from '../helpers/eventTypes';
-import { callService, getConnection, type CallContext } from '../transport';
-
-export type { CallContext };
+import { callService, type CallContext } from '../transport';
 
 /** Workspace channels (all workflows) when `workflowId` is absent, else channels of that one workflow. */
 export interface ChannelScope {
@@ -88,11 +86,6 @@ export function channelNotFound(scope: ChannelScope, channelId: string): string 
 	return scope.workflowId === undefined
 		? `Notification channel "${channelId}"`
 		: `Notification channel "${channelId}" of workflow "${scope.workflowId}"`;
-}
-
-/** The transport's view of a call made outside an item loop (trigger activation and deliveries). */
-export async function serviceCallContext(ctx: Pick<FunctionsBase, 'getCredentials' | 'getNode'>): Promise<CallContext> {
-	return { node: ctx.getNode(), connection: await getConnection(ctx) };
 }
 
 export async function createChannel(call: CallContext, scope: ChannelScope, input: ChannelInput): Promise<CreatedChannel> {

@@ -1,5 +1,12 @@
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+/**
+ * The one way from n8n to a service call: a call context (node, connection, item, cancel signal)
+ * for an item of an execution, or for a call outside an item loop. Actions, the job lifecycle
+ * (jobs/) and the trigger build their contexts here and never import the transport.
+ */
+import type { FunctionsBase, IExecuteFunctions, INode } from 'n8n-workflow';
 import { getConnection, type CallContext, type RetryPolicy } from '../transport';
+
+export type { CallContext };
 
 export interface CallOptions {
 	timeoutMs?: number;
@@ -32,4 +39,9 @@ export async function callContextFor(
 		signal: ctx.getExecutionCancelSignal(),
 		...options,
 	};
+}
+
+/** The transport's view of a call made outside an item loop (trigger activation and deliveries). */
+export async function serviceCallContext(ctx: Pick<FunctionsBase, 'getCredentials' | 'getNode'>): Promise<CallContext> {
+	return { node: ctx.getNode(), connection: await getConnection(ctx) };
 }

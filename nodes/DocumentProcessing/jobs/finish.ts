@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { downloadJobOutputs } from '../../../api/jobOutputs';
-import type { CallContext } from '../../../transport';
+import { downloadJobOutputs } from '../api/jobOutputs';
+import type { CallContext } from '../api/context';
 import { inputFileIndex, type LaunchedJob } from './launch';
-import { type OutputSettings, outputFilesToItems } from './outputFields';
+import { type OutputSettings, outputFilesToItems } from './outputs';
 import { jobOutcome, type WaitSettings, waitForJob } from './wait';
 
 /**

@@ -1,31 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callContextFor } from '../../../api/context';
-import { createJob } from '../../../api/jobs';
-import type { Job } from '../../../api/schemas';
-import { type InputFile, itemFiles, MAX_FILES_PER_JOB } from '../../../helpers/binaries';
-import { type BatchMode, planJobs } from '../../../helpers/batching';
-import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../../../helpers/items';
-import type { JobNode } from '../../../helpers/pipeline';
-import type { CallContext } from '../../../transport';
-import { binarySelection } from '../../common/binaryInput';
-import { readPipeline } from './pipelineFields';
-
-export const batchModeProperty: INodeProperties = {
-	displayName: 'Batching',
-	name: 'batchMode',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{ name: 'One Job per Item', value: 'perItem', description: 'Each item’s files go into a job of their own' },
-		{
-			name: 'Combine Items',
-			value: 'combine',
-			description: `All items’ files go into as few jobs as possible, at most ${MAX_FILES_PER_JOB} files each (the first item’s pipeline is used)`,
-		},
-	],
-	default: 'perItem',
-};
+import { callContextFor, type CallContext } from '../api/context';
+import { createJob } from '../api/jobs';
+import type { Job } from '../api/schemas';
+import { type InputFile, MAX_FILES_PER_JOB } from '../helpers/binaries';
+import { type BatchMode, planJobs } from '../helpers/batching';
+import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
+import type { JobNode } from '../helpers/pipeline';
 
 /** A job this execution launched, with the files it carries in upload order. */
 export interface LaunchedJob {
@@ -68,6 +49,13 @@ async function launch(call: CallContext, jobNodes: JobNode[], files: InputFile[]
 	return { job, files, itemIndices };
 }
 
+/** What the parameters ask for: how items become jobs, and each item's pipeline and files. */
+export interface JobRequests {
+	mode: BatchMode;
+	pipeline(itemIndex: number): JobNode[];
+	files(itemIndex: number): Promise<InputFile[]>;
+}
+
 /**
  * Launches the jobs the items ask for (one per item, or combined) and hands each to `then`, all
  * side by side: launches queue for the service's one-per-second slots while earlier jobs already
@@ -76,17 +64,17 @@ async function launch(call: CallContext, jobNodes: JobNode[], files: InputFile[]
 export async function forEachLaunchedJob(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
+	requests: JobRequests,
 	then: (launched: LaunchedJob, call: CallContext) => Promise<ItemResult>,
 	concurrency: number,
 ): Promise<INodeExecutionData[]> {
-	const mode = ctx.getNodeParameter('batchMode', 0, 'perItem') as BatchMode;
-	if (mode === 'perItem') {
+	if (requests.mode === 'perItem') {
 		return await runPerUnit(
 			ctx,
 			items.map((_, index) => [index]),
 			async (itemIndex) => {
-				const jobNodes = readPipeline(ctx, itemIndex);
-				const files = await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex));
+				const jobNodes = requests.pipeline(itemIndex);
+				const files = await requests.files(itemIndex);
 				assertFitsOneJob(ctx, files, itemIndex);
 				const call = await callContextFor(ctx, itemIndex);
 				return await then(await launch(call, jobNodes, files, [itemIndex]), call);
@@ -95,12 +83,12 @@ export async function forEachLaunchedJob(
 		);
 	}
 
-	const jobNodes = readPipeline(ctx, 0);
+	const jobNodes = requests.pipeline(0);
 	const rejected: INodeExecutionData[] = [];
 	const filesPerItem: InputFile[][] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			filesPerItem.push(await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex)));
+			filesPerItem.push(await requests.files(itemIndex));
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!ctx.continueOnFail()) throw wrapped;

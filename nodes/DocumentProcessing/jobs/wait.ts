@@ -1,68 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { getJob } from '../../../api/jobs';
-import { JOB_FAILURES, JOB_SUCCESS, type Job } from '../../../api/schemas';
-import { DEFAULT_POLL_SCHEDULE, pollDelay, type PollSchedule } from '../../../helpers/polling';
-import { sleep } from '../../../helpers/sleep';
-import type { CallContext } from '../../../transport';
+import { getJob } from '../api/jobs';
+import { JOB_FAILURES, JOB_SUCCESS, type Job } from '../api/schemas';
+import { pollDelay, type PollSchedule } from '../helpers/polling';
+import { sleep } from '../helpers/sleep';
+import type { CallContext } from '../api/context';
 
 export interface WaitSettings {
 	schedule: PollSchedule;
 	timeoutMs: number;
 	failOnJobFailure: boolean;
-}
-
-const DEFAULT_TIMEOUT_MINUTES = 120;
-
-export const waitOptionsProperty: INodeProperties = {
-	displayName: 'Waiting',
-	name: 'waitOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Fail on Unsuccessful Job',
-			name: 'failOnJobFailure',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether a job that ends FAILED or STOPPED stops the workflow with an error; when off, the job is output with "succeeded": false',
-		},
-		{
-			displayName: 'Longest Poll Interval (Seconds)',
-			name: 'maxPollIntervalSeconds',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 300 },
-			default: 10,
-			description: 'Polling starts after about a second and slows down to this interval for long jobs',
-		},
-		{
-			displayName: 'Timeout (Minutes)',
-			name: 'timeoutMinutes',
-			type: 'number',
-			typeOptions: { minValue: 0.05 },
-			default: DEFAULT_TIMEOUT_MINUTES,
-			description: 'How long to wait for the job to finish before giving up',
-		},
-	],
-};
-
-export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
-	const maxSeconds = Number(options.maxPollIntervalSeconds ?? 10);
-	const minutes = Number(options.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES);
-	if (!(maxSeconds >= 1) || !(minutes > 0)) {
-		throw new NodeOperationError(ctx.getNode(), 'Waiting › the poll interval must be at least 1 second and the timeout positive', {
-			itemIndex,
-			description: 'Set Waiting › Longest Poll Interval (Seconds) to 1 or more and Waiting › Timeout (Minutes) above 0.',
-		});
-	}
-	return {
-		schedule: { ...DEFAULT_POLL_SCHEDULE, maxMs: maxSeconds * 1000, initialMs: Math.min(DEFAULT_POLL_SCHEDULE.initialMs, maxSeconds * 1000) },
-		timeoutMs: minutes * 60_000,
-		failOnJobFailure: options.failOnJobFailure !== false,
-	};
 }
 
 function isTerminal(status: string): boolean {

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
-import { serviceCallContext } from '../api/channels';
+import { serviceCallContext } from '../api/context';
 import { downloadJobOutputs } from '../api/jobOutputs';
 import { getJob } from '../api/jobs';
 import type { WebhookEvent } from '../api/notifications';

@@ -1,7 +1,8 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { deleteChannel, findChannel } from '../api/channelChanges';
-import { createChannel, listChannels, serviceCallContext, type CallContext, type ChannelScope } from '../api/channels';
+import { createChannel, listChannels, type ChannelScope } from '../api/channels';
+import { serviceCallContext, type CallContext } from '../api/context';
 import { forgetChannel } from '../helpers/replayGuard';
 import { generateSigningSecret } from '../helpers/webhookSignature';
 import {

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { binaryInputProperties } from '../common/binaryInput';
-import { batchModeProperty, forEachLaunchedJob, launchRecord } from './shared/launch';
+import { forEachLaunchedJob, launchRecord } from '../../jobs/launch';
+import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { pipelineProperties } from './shared/pipelineFields';
 
 const properties: INodeProperties[] = [...binaryInputProperties, batchModeProperty, ...pipelineProperties];
@@ -9,5 +10,5 @@ const properties: INodeProperties[] = [...binaryInputProperties, batchModeProper
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return await forEachLaunchedJob(this, items, async (launched) => launchRecord(launched), 8);
+	return await forEachLaunchedJob(this, items, readJobRequests(this), async (launched) => launchRecord(launched), 8);
 }

@@ -7,7 +7,8 @@ import { JOB_SUCCESS } from '../../api/schemas';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
 import { jobIdProperty } from './shared/jobId';
-import { outputFilesToItems, outputProperties, readOutputSettings } from './shared/outputFields';
+import { outputFilesToItems } from '../../jobs/outputs';
+import { outputProperties, readOutputSettings } from './shared/outputFields';
 
 const properties: INodeProperties[] = [
 	jobIdProperty,

@@ -1,11 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { binaryInputProperties } from '../common/binaryInput';
-import { waitAndDownload } from './shared/finish';
-import { batchModeProperty, forEachLaunchedJob } from './shared/launch';
+import { waitAndDownload } from '../../jobs/finish';
+import { forEachLaunchedJob } from '../../jobs/launch';
+import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { outputProperties, readOutputSettings } from './shared/outputFields';
 import { pipelineProperties } from './shared/pipelineFields';
-import { readWaitSettings, waitOptionsProperty } from './shared/wait';
+import { readWaitSettings, waitOptionsProperty } from './shared/waitFields';
 
 const properties: INodeProperties[] = [
 	...binaryInputProperties,
@@ -24,6 +25,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	return await forEachLaunchedJob(
 		this,
 		items,
+		readJobRequests(this),
 		async (launched, call) => {
 			const itemIndex = launched.itemIndices[0];
 			return await waitAndDownload(this, call, launched, readWaitSettings(this, itemIndex), readOutputSettings(this, itemIndex));

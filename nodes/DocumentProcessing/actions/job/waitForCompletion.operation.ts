@@ -4,7 +4,8 @@ import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
 import { jobIdProperty } from './shared/jobId';
-import { jobOutcome, readWaitSettings, waitForJob, waitOptionsProperty } from './shared/wait';
+import { jobOutcome, waitForJob } from '../../jobs/wait';
+import { readWaitSettings, waitOptionsProperty } from './shared/waitFields';
 
 const properties: INodeProperties[] = [jobIdProperty, waitOptionsProperty];
 

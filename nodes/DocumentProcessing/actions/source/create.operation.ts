@@ -4,7 +4,7 @@ import { callContextFor } from '../../api/context';
 import { registerSecret, type SecretReference } from '../../api/secrets';
 import { createSource } from '../../api/sources';
 import { runPerItem } from '../../helpers/items';
-import type { CallContext } from '../../transport';
+import type { CallContext } from '../../api/context';
 import { readSecret } from '../secret/secretInput';
 import {
 	ConfigProblem,

@@ -6,10 +6,10 @@ import { itemFiles } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
 import { binaryInputProperties, binarySelection } from '../common/binaryInput';
 import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
-import { waitAndDownload } from '../job/shared/finish';
-import { launchRecord } from '../job/shared/launch';
+import { waitAndDownload } from '../../jobs/finish';
+import { launchRecord } from '../../jobs/launch';
 import { outputProperties, readOutputSettings } from '../job/shared/outputFields';
-import { readWaitSettings, waitOptionsProperty } from '../job/shared/wait';
+import { readWaitSettings, waitOptionsProperty } from '../job/shared/waitFields';
 
 const afterRun = { show: { afterRun: ['download'] } };
 

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import { outputItems, outputOrigin, type OutputFile } from '../helpers/elementItems';
+
+export type OutputMode = 'elements' | 'files' | 'binary';
+
+export interface OutputSettings {
+	mode: OutputMode;
+	lastNodeOnly: boolean;
+	binaryProperty: string;
+}
+
+function fileStem(file: OutputFile, withNode: boolean): string {
+	const stem = (file.input_file_name ?? file.file_id).replace(/\.[^./\\]+$/, '');
+	return withNode ? `${stem}.${file.node_id.slice(0, 8)}` : stem;
+}
+
+/** Downloaded outputs as items of the chosen shape, each paired back to the input it came from. */
+export async function outputFilesToItems(
+	ctx: IExecuteFunctions,
+	files: OutputFile[],
+	settings: OutputSettings,
+	pairedItemFor: (file: OutputFile) => IPairedItemData | IPairedItemData[],
+): Promise<INodeExecutionData[]> {
+	if (settings.mode !== 'binary') return outputItems(files, settings.mode, pairedItemFor);
+	return await Promise.all(
+		files.map(async (file) => {
+			const json: IDataObject = outputOrigin(file);
+			if (file.elements) json.element_count = file.elements.length;
+			// The file as the service wrote it, whatever its shape (elements or extracted data).
+			const content = Buffer.from(JSON.stringify(file.content, null, 2));
+			const binary = await ctx.helpers.prepareBinaryData(content, `${fileStem(file, !settings.lastNodeOnly)}.json`, 'application/json');
+			return { json, binary: { [settings.binaryProperty]: binary }, pairedItem: pairedItemFor(file) };
+		}),
+	);
+}
