@@ -1,3 +1,4 @@
+import { mapLimited } from '../helpers/concurrency';
 import { fileNameFromElements, type OutputFile } from '../helpers/elementItems';
 import { readOutputContent } from '../helpers/outputContent';
 import type { CallContext } from '../transport';
@@ -28,22 +29,15 @@ export function selectOutputFiles(job: Job, selection: OutputSelection): OutputN
 /** Downloads the selected outputs of a completed job, a few at a time, in the job's order. */
 export async function downloadJobOutputs(call: CallContext, job: Job, selection: OutputSelection = {}): Promise<OutputFile[]> {
 	const wanted = selectOutputFiles(job, selection);
-	const results = new Array<OutputFile>(wanted.length);
-	let next = 0;
-	const lanes = Array.from({ length: Math.min(selection.concurrency ?? 4, wanted.length) }, async () => {
-		while (next < wanted.length) {
-			const index = next++;
-			const { file_id, node_id } = wanted[index];
-			const content = await downloadOutput(call, job.id, file_id, node_id);
-			const { elements, extractedData } = readOutputContent(content);
-			const file: OutputFile = { job_id: job.id, file_id, node_id, content };
-			const name = selection.fileNames?.[file_id] ?? fileNameFromElements(elements ?? []);
-			if (name !== undefined) file.input_file_name = name;
-			if (elements) file.elements = elements;
-			if (extractedData !== undefined) file.extracted_data = extractedData;
-			results[index] = file;
-		}
+	return await mapLimited(wanted.length, selection.concurrency ?? 4, async (index) => {
+		const { file_id, node_id } = wanted[index];
+		const content = await downloadOutput(call, job.id, file_id, node_id);
+		const { elements, extractedData } = readOutputContent(content);
+		const file: OutputFile = { job_id: job.id, file_id, node_id, content };
+		const name = selection.fileNames?.[file_id] ?? fileNameFromElements(elements ?? []);
+		if (name !== undefined) file.input_file_name = name;
+		if (elements) file.elements = elements;
+		if (extractedData !== undefined) file.extracted_data = extractedData;
+		return file;
 	});
-	await Promise.all(lanes);
-	return results;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { mapLimited } from './concurrency';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */
 export const ITEM_CONCURRENCY = 8;
@@ -41,19 +42,6 @@ export function errorItem(error: Error, itemIndex: number | number[]): INodeExec
 	const httpCode = (error as { httpCode?: unknown }).httpCode;
 	if (typeof httpCode === 'string' && httpCode) json.httpCode = httpCode;
 	return { json, pairedItem: indices.length === 1 ? { item: indices[0] } : indices.map((item) => ({ item })) };
-}
-
-async function mapLimited<T>(count: number, limit: number, worker: (index: number) => Promise<T>): Promise<T[]> {
-	const results = new Array<T>(count);
-	let next = 0;
-	const lanes = Array.from({ length: Math.min(limit, count) }, async () => {
-		while (next < count) {
-			const index = next++;
-			results[index] = await worker(index);
-		}
-	});
-	await Promise.all(lanes);
-	return results;
 }
 
 /**
