@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Reads an n8n user folder's SQLite database, read-only, and prints one JSON document on stdout.
-// Run by the harness with n8n's Node 24 (the sqlite3 binding of the n8n install is built for it):
-//   N8N_MODULES=<n8n install>/node_modules node24 db-query.cjs <database.sqlite> '<json request>'
+// Run by the harness with the Node of the n8n install (its sqlite3 binding is built for that Node):
+//   N8N_MODULES=<n8n install>/node_modules node db-query.cjs <database.sqlite> '<json request>'
 // Requests: {"op":"maxExecutionId"} · {"op":"executions","workflowId"?,"afterId"?,"limit"?}
 //           {"op":"execution","id"} (with the run data, un-flatted) · {"op":"sql","sql","params"?}
 'use strict';
