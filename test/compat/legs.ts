@@ -9,7 +9,7 @@ import * as path from 'node:path';
 
 /** n8n versions the suite runs on (.ci/run installs the same list). */
 export const LEGS: ReadonlyArray<{ n8n: string }> = JSON.parse(
-	fs.readFileSync(path.join(__dirname, 'legs.json'), 'utf8'),
+	fs.readFileSync(path.join(__dirname, 'n8n-versions.json'), 'utf8'),
 ) as Array<{ n8n: string }>;
 
 /** What every leg runs, in order; the titles are the README table's rows. */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
+import { form } from '../emulator/test-support/client';
 import { loadWorkflow, maxExecutionId, nodeOutputJson, waitForExecutions, type E2eSuite, type WorkflowJson } from '../e2e/n8n';
 
 const EVENT = 'job.completed';
@@ -20,8 +21,9 @@ export function triggerWorkflow(credential: { id: string; name: string }): { wor
 }
 
 export async function runTriggerCheck(suite: E2eSuite, workflowId: string, webhookId: string): Promise<void> {
-	const { e2e, emulator, apiKey } = suite;
-	const channels = () => [...emulator.store.channels.values()];
+	const { e2e, emulator } = suite;
+	// Webhook channels only: the leg's e-mail channel flow leaves its channel in the same store.
+	const channels = () => [...emulator.store.channels.values()].filter((channel) => channel.channel_type === 'webhook');
 	const channelCount = async (count: number): Promise<void> => {
 		const deadline = Date.now() + 30_000;
 		while (channels().length !== count) {
@@ -37,15 +39,11 @@ export async function runTriggerCheck(suite: E2eSuite, workflowId: string, webho
 	expect(channels()[0].secret).toMatch(/^whsec_/);
 
 	const before = await maxExecutionId(e2e.userFolder);
-	const form = new FormData();
-	form.append('input_files', new Blob(['# Trigger\n\nCompat.\n'], { type: 'text/markdown' }), 'trigger.md');
-	const launched = await fetch(`${emulator.url}/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, {
-		method: 'POST',
-		headers: { 'service-api-key': apiKey, accept: 'application/json' },
-		body: form,
+	const launched = await suite.client.api<{ id: string }>(`/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, {
+		form: form({}, [{ name: 'trigger.md', type: 'text/markdown', content: '# Trigger\n\nCompat.\n' }]),
 	});
 	expect(launched.status).toBe(202);
-	const jobId = ((await launched.json()) as { id: string }).id;
+	const jobId = launched.body.id;
 	const [execution] = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, count: 1, timeoutMs: 90_000 });
 	expect(execution.status).toBe('success');
 	expect(nodeOutputJson(execution.data, 'Job Event')).toEqual([expect.objectContaining({ event_type: EVENT, job_id: jobId })]);

@@ -36,7 +36,8 @@ export interface ExecutionSummary {
 	finished: boolean | number;
 	startedAt: string | null;
 	stoppedAt: string | null;
-	storedAt: string;
+	/** null on n8n 1.x (no such column). */
+	storedAt: string | null;
 }
 
 export interface SavedExecution extends ExecutionSummary {
