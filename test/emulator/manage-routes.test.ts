@@ -94,6 +94,8 @@ describe.each(SCOPES)('channel update and delete, %s scope', (_label, prefix) =>
 
 describe('job list', () => {
 	it('lists the jobs newest first as a bare array, filtered by workflow_id and status', async () => {
+		// The jobs must still be running when the test ends the first one as FAILED.
+		h.emulator.setConfig({ job_duration_ms: 60_000 });
 		const first = await createJob();
 		const second = await createJob();
 		const all = await h.client.api<JobBody[]>('/api/v1/jobs/');

@@ -21,7 +21,7 @@ interface SharedState {
 	userFolder: string;
 	tarball: string;
 	installed: InstalledPackage;
-	n8n: Pick<N8nInstance, 'url' | 'port' | 'brokerPort' | 'userFolder' | 'logFile' | 'pid' | 'env'>;
+	n8n: Pick<N8nInstance, 'url' | 'port' | 'brokerPort' | 'userFolder' | 'logFile' | 'pid' | 'install' | 'env'>;
 }
 
 /** The instance the global setup started (only in the jest main process). */
@@ -37,7 +37,16 @@ export async function startSharedN8n(): Promise<void> {
 		userFolder,
 		tarball,
 		installed,
-		n8n: { url: n8n.url, port: n8n.port, brokerPort: n8n.brokerPort, userFolder, logFile: n8n.logFile, pid: n8n.pid, env: n8n.env },
+		n8n: {
+			url: n8n.url,
+			port: n8n.port,
+			brokerPort: n8n.brokerPort,
+			userFolder,
+			logFile: n8n.logFile,
+			pid: n8n.pid,
+			install: n8n.install,
+			env: n8n.env,
+		},
 	};
 	const file = path.join(runDir, 'shared-n8n.json');
 	fs.writeFileSync(file, JSON.stringify(state, null, 2));
@@ -61,13 +70,14 @@ export async function stopSharedN8n(): Promise<void> {
 }
 
 /**
- * A suite's handle on the shared n8n; `close()` leaves it running for the other suites. Without
- * the global setup (a config that does not register it) the suite gets an n8n of its own.
+ * A suite's handle on the shared n8n; `close()` leaves it running for the other suites. A suite
+ * that asks for another n8n version, or runs without the global setup (a config that does not
+ * register it), gets an n8n of its own.
  */
-export async function attachSharedN8n(label: string): Promise<E2eN8n> {
+export async function attachSharedN8n(label: string, version?: string): Promise<E2eN8n> {
 	const file = process.env[SHARED_N8N_ENV];
-	if (!file) return await setupN8nE2e({ label });
-	const state = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedState;
+	const state = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SharedState) : undefined;
+	if (!state || (version !== undefined && version !== state.n8n.install.version)) return await setupN8nE2e({ label, version });
 	const { userFolder } = state;
 	const n8n: N8nInstance = {
 		...state.n8n,
