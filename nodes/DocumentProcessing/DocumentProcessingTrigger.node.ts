@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { EVENT_TYPE_OPTIONS } from './helpers/eventTypes';
-import { workflowLocator } from './helpers/workflowLocator';
+import { scopeProperties } from './descriptions/scope';
 import { receiveDelivery } from './trigger/delivery';
 import { checkExists, create, remove } from './trigger/lifecycle';
 
@@ -28,19 +28,10 @@ export class DocumentProcessingTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Scope',
-				name: 'scope',
-				type: 'options',
-				options: [
-					{ name: 'Workspace', value: 'workspace', description: 'Events of the jobs of all workflows' },
-					{ name: 'One Workflow', value: 'workflow', description: 'Events of the jobs of one service workflow' },
-				],
-				default: 'workspace',
-			},
-			workflowLocator({
-				description: 'The service workflow whose job events start this workflow, by ID or by a URL that contains its ID',
-				displayOptions: { show: { scope: ['workflow'] } },
+			...scopeProperties({
+				workspace: 'Events of the jobs of all workflows',
+				workflow: 'Events of the jobs of one service workflow',
+				locator: 'The service workflow whose job events start this workflow, by ID or by a URL that contains its ID',
 			}),
 			{
 				displayName: 'Events',

@@ -1,49 +1,29 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { ChannelScope } from '../../api/channels';
-import { requireOpaqueId } from '../../helpers/opaqueId';
-import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
+import type { INodeProperties } from 'n8n-workflow';
+import { workflowLocator } from '../helpers/workflowLocator';
 
-/** Every channel operation works on workspace channels or on the channels of one workflow. */
-export const scopeProperties: INodeProperties[] = [
-	{
-		displayName: 'Scope',
-		name: 'scope',
-		type: 'options',
-		options: [
-			{
-				name: 'Workspace',
-				value: 'workspace',
-				description: 'Channels that receive events of the jobs of all workflows',
-			},
-			{
-				name: 'One Workflow',
-				value: 'workflow',
-				description: 'Channels that only receive events of the jobs of one workflow',
-			},
-		],
-		default: 'workspace',
-	},
-	workflowLocator({
-		description: 'The service workflow whose channels to use, by ID or by a URL that contains its ID',
-		displayOptions: { show: { scope: ['workflow'] } },
-	}),
-];
-
-export function scopeFrom(ctx: IExecuteFunctions, itemIndex: number): ChannelScope {
-	const scope = ctx.getNodeParameter('scope', itemIndex) as string;
-	return scope === 'workflow' ? { workflowId: workflowIdFrom(ctx, itemIndex) } : {};
+/** How each node words the two scopes and the workflow field. */
+export interface ScopeTexts {
+	workspace: string;
+	workflow: string;
+	locator: string;
 }
 
-export function channelIdFrom(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireOpaqueId(ctx.getNode(), 'Channel ID', ctx.getNodeParameter('channelId', itemIndex, ''), itemIndex);
+/**
+ * Scope (workspace or one service workflow) and the workflow it names: the trigger and every
+ * notification channel operation. The parameter names and values are the same in both nodes.
+ */
+export function scopeProperties(texts: ScopeTexts): INodeProperties[] {
+	return [
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'options',
+			options: [
+				{ name: 'Workspace', value: 'workspace', description: texts.workspace },
+				{ name: 'One Workflow', value: 'workflow', description: texts.workflow },
+			],
+			default: 'workspace',
+		},
+		workflowLocator({ description: texts.locator, displayOptions: { show: { scope: ['workflow'] } } }),
+	];
 }
-
-export const channelIdProperty: INodeProperties = {
-	displayName: 'Channel ID',
-	name: 'channelId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 8d1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
-	description: 'ID of the notification channel, as returned by Create or Get Many',
-};

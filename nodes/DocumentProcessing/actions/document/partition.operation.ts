@@ -4,7 +4,7 @@ import { callContextFor } from '../../api/context';
 import { partitionDocument, type FailedRange, type PartitionOutcome } from '../../api/partition';
 import { itemFiles, type InputFile } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
-import { binaryInputProperties, binarySelection } from '../common/binaryInput';
+import { binaryInputProperties, binarySelection } from '../../descriptions/binaryInput';
 import { partitionProperties, readOutputMode, readPartitionParameters, type PartitionOutputMode } from './partitionFields';
 
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['partition'] } }, [

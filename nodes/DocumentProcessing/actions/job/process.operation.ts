@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { binaryInputProperties } from '../common/binaryInput';
+import { binaryInputProperties } from '../../descriptions/binaryInput';
 import { waitAndDownload } from '../../jobs/finish';
 import { forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';

@@ -2,25 +2,17 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { createChannel, type ChannelInput } from '../../api/channels';
 import { callContextFor } from '../../api/context';
+import { channelTypeProperty } from '../../descriptions/channelType';
 import { EVENT_TYPE_OPTIONS } from '../../helpers/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventTypesFrom, webhookUrlFrom } from './channelFields';
-import { scopeFrom, scopeProperties } from './scope';
+import { scopeFrom, channelScopeProperties } from './channelScope';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const properties: INodeProperties[] = [
-	...scopeProperties,
-	{
-		displayName: 'Channel Type',
-		name: 'channelType',
-		type: 'options',
-		options: [
-			{ name: 'Webhook', value: 'webhook', description: 'The service POSTs signed events to a URL' },
-			{ name: 'E-Mail', value: 'email', description: 'The service e-mails events once the address is verified' },
-		],
-		default: 'webhook',
-	},
+	...channelScopeProperties,
+	channelTypeProperty(),
 	{
 		displayName: 'URL',
 		name: 'url',

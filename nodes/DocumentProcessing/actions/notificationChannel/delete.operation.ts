@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { removeChannel } from '../../api/channelChanges';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperty, scopeFrom, scopeProperties } from './scope';
+import { channelIdFrom, channelIdProperty, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
-	...scopeProperties,
+	...channelScopeProperties,
 	{ ...channelIdProperty, description: 'ID of the channel to delete, as returned by Create or Get Many' },
 ];
 

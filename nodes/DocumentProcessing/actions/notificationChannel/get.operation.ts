@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getChannel } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperty, scopeFrom, scopeProperties } from './scope';
+import { channelIdFrom, channelIdProperty, scopeFrom, channelScopeProperties } from './channelScope';
 
-const properties: INodeProperties[] = [...scopeProperties, channelIdProperty];
+const properties: INodeProperties[] = [...channelScopeProperties, channelIdProperty];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['notificationChannel'], operation: ['get'] } },

@@ -2,23 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 import { listChannels, type ChannelType } from '../../api/channels';
 import { callContextFor } from '../../api/context';
+import { channelTypeProperty } from '../../descriptions/channelType';
 import { limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
-import { scopeFrom, scopeProperties } from './scope';
+import { scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
-	...scopeProperties,
-	{
-		displayName: 'Channel Type',
-		name: 'channelType',
-		type: 'options',
-		options: [
-			{ name: 'Webhook', value: 'webhook' },
-			{ name: 'E-Mail', value: 'email' },
-		],
-		default: 'webhook',
-		description: 'The service lists one type of channel at a time',
-	},
+	...channelScopeProperties,
+	channelTypeProperty({ description: 'The service lists one type of channel at a time' }),
 	...returnAllProperties,
 	{
 		displayName: 'Filters',

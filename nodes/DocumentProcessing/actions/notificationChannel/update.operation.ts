@@ -5,10 +5,10 @@ import { callContextFor } from '../../api/context';
 import { EVENT_TYPE_OPTIONS } from '../../helpers/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventTypesFrom, webhookUrlFrom } from './channelFields';
-import { channelIdFrom, channelIdProperty, scopeFrom, scopeProperties } from './scope';
+import { channelIdFrom, channelIdProperty, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
-	...scopeProperties,
+	...channelScopeProperties,
 	{ ...channelIdProperty, description: 'ID of the channel to change, as returned by Create or Get Many' },
 	{
 		displayName: 'Update Fields',

@@ -3,10 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { verifyChannel } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperty, scopeFrom, scopeProperties } from './scope';
+import { channelIdFrom, channelIdProperty, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
-	...scopeProperties,
+	...channelScopeProperties,
 	{ ...channelIdProperty, description: 'ID of the e-mail channel to verify, as returned by Create' },
 	{
 		displayName: 'Verification Code',

@@ -4,6 +4,7 @@ import { callContextFor } from '../../api/context';
 import { registerSecret } from '../../api/secrets';
 import { runPerItem } from '../../helpers/items';
 import { readSecret, type SecretInputMode } from './secretInput';
+import { inputBinaryField } from '../../descriptions/binaryInput';
 
 const properties: INodeProperties[] = [
 	{
@@ -35,16 +36,9 @@ const properties: INodeProperties[] = [
 		description: 'The secret to register. It is encrypted inside n8n with the account’s public key; only the encrypted form is sent.',
 		displayOptions: { show: { secretInput: ['text'] } },
 	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		required: true,
-		default: 'data',
-		placeholder: 'e.g. data',
-		hint: 'The name of the input binary field containing the secret file',
+	inputBinaryField('The name of the input binary field containing the secret file', {
 		displayOptions: { show: { secretInput: ['binary'] } },
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { callContextFor } from '../../api/context';
+import { callContextFor, type CallContext } from '../../api/context';
 import { registerSecret, type SecretReference } from '../../api/secrets';
 import { createSource } from '../../api/sources';
 import { runPerItem } from '../../helpers/items';
-import type { CallContext } from '../../api/context';
 import { readSecret } from '../secret/secretInput';
 import {
 	ConfigProblem,
@@ -17,6 +16,7 @@ import {
 	setAtPath,
 	type ConfigPlan,
 } from './sourceConfig';
+import { inputBinaryField } from '../../descriptions/binaryInput';
 
 const GOOGLE_DRIVE = 'google_drive';
 const SERVICE_ACCOUNT_KEY = 'service_account_key';
@@ -158,16 +158,9 @@ const properties: INodeProperties[] = [
 		description: 'The service-account key JSON. The node encrypts it with the account’s public key and registers it; only its reference is sent with the connector.',
 		displayOptions: { show: { connectorType: [GOOGLE_DRIVE], configMode: ['fields'], serviceAccountKeyInput: ['text'] } },
 	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		required: true,
-		default: 'data',
-		placeholder: 'e.g. data',
-		hint: 'The name of the input binary field containing the service-account key file',
+	inputBinaryField('The name of the input binary field containing the service-account key file', {
 		displayOptions: { show: { connectorType: [GOOGLE_DRIVE], configMode: ['fields'], serviceAccountKeyInput: ['binary'] } },
-	},
+	}),
 	...jsonConfigProperties(
 		{ connectorType: [GOOGLE_DRIVE], configMode: ['json'] },
 		'{\n  "drive_id": "",\n  "recursive": true,\n  "service_account_key": { "id": "", "type": "rsa_aes" }\n}',

@@ -4,7 +4,7 @@ import { callContextFor } from '../../api/context';
 import { runWorkflow } from '../../api/jobs';
 import { itemFiles } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
-import { binaryInputProperties, binarySelection } from '../common/binaryInput';
+import { binaryInputProperties, binarySelection } from '../../descriptions/binaryInput';
 import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { itemFiles, MAX_FILES_PER_JOB } from '../../../helpers/binaries';
 import type { BatchMode } from '../../../helpers/batching';
 import type { JobRequests } from '../../../jobs/launch';
-import { binarySelection } from '../../common/binaryInput';
+import { binarySelection } from '../../../descriptions/binaryInput';
 import { readPipeline } from './pipelineFields';
 
 export const batchModeProperty: INodeProperties = {
