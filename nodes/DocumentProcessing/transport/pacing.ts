@@ -8,7 +8,7 @@ import { sleep } from '../helpers/sleep';
  * overlap: one uploading 50 MB holds the turn until its answer arrives. Pacing is process-wide,
  * so parallel items and parallel executions in one n8n process never trip the limit.
  */
-export const LAUNCH_SPACING_MS = 1_020; // 1 s plus a margin for timer and clock granularity
+export const LAUNCH_SPACING_MS = 1_010; // 1 s plus a margin for timer and clock granularity; network time only adds to the gap
 
 /** Time as pacing sees it: the real clock in the node, a virtual one in unit tests. */
 export interface PacingClock {
