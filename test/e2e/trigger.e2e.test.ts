@@ -80,6 +80,32 @@ describe('Document Processing Trigger in real n8n', () => {
 		expect(JSON.stringify(executions)).not.toContain(String(channels()[0].secret));
 	}, 180_000);
 
+	it.each([
+		['{type, data}', 'type_data' as const],
+		['an empty body naming the event only in webhook-id (read back with GET /notifications/{id})', 'empty' as const],
+	])('records the same executions when the service sends %s', async (_name, format) => {
+		const { e2e, emulator } = suite;
+		emulator.setConfig({ webhook_delivery_format: format });
+		const lookups = async () =>
+			(await suite.client.control<{ requests: Array<{ method: string; path: string }> }>('/requests')).body.requests.filter(
+				(request) => request.path.startsWith('/api/v1/notifications/') && !request.path.includes('/channels'),
+			).length;
+		try {
+			const lookupsBefore = await lookups();
+			const before = await maxExecutionId(e2e.userFolder);
+			const jobId = await runServiceJob();
+			const executions = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, count: 3, timeoutMs: 90_000 });
+			expect(executions.map((execution) => execution.status)).toEqual(['success', 'success', 'success']);
+			const events = executions.map((execution) => nodeOutputJson(execution.data, 'Job Event')[0]);
+			expect(events.map((event) => event.event_type).sort()).toEqual([...LIFE].sort());
+			for (const event of events) expect(event).toMatchObject({ job_id: jobId, job: expect.objectContaining({ id: jobId }) });
+			await emulator.deliveriesIdle();
+			expect((await lookups()) - lookupsBefore).toBe(format === 'empty' ? 3 : 0);
+		} finally {
+			emulator.setConfig({ webhook_delivery_format: 'event' });
+		}
+	}, 180_000);
+
 	it('answers a forged delivery with 401 and starts nothing', async () => {
 		const { e2e } = suite;
 		const before = await maxExecutionId(e2e.userFolder);
