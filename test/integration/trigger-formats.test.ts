@@ -1,44 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { DeliveryFormat } from '../emulator/events/delivery-formats';
-import { TestClient } from '../emulator/test-support/client';
 import type { HookHarness } from '../harness';
-import { startTestService, type TestService } from './support/service';
-import { anEvent, bridgedTrigger, registrations, runWorkflowJob, signedDelivery, startedEvents, WebhookBridge } from './trigger-support';
+import { anEvent, bridgedTrigger, registrations, runWorkflowJob, signedDelivery, startedEvents, useTriggerWorld } from './trigger-support';
 
 /**
  * The delivery body's format is not documented: the emulator sends each plausible one
  * (config `webhook_delivery_format`) and the trigger, run by n8n-core, must start the same run.
  */
-let service: TestService;
-let client: TestClient;
-let bridge: WebhookBridge;
-const CONFIG = { job_duration_ms: 80, schedule_delay_ms: 10, webhook_retry_backoff_ms: 20 };
-beforeAll(async () => {
-	service = await startTestService(CONFIG);
-	client = new TestClient(service.emulator);
-	bridge = await new WebhookBridge().start();
-});
-afterAll(async () => {
-	await bridge.close();
-	await service.stop();
-});
-beforeEach(async () => {
-	await service.control('reset', { body: {} });
-	service.emulator.setConfig(CONFIG);
-	bridge.clear();
-});
+const world = useTriggerWorld({ job_duration_ms: 80, schedule_delay_ms: 10, webhook_retry_backoff_ms: 20 });
 
-const lookups = async () => (await service.requests('/api/v1/notifications/')).filter((request) => !request.path.includes('/channels'));
-const completedEvent = () => [...service.emulator.store.events.values()].find((event) => event.event_type === 'job.completed');
+const lookups = async () => (await world.service.requests('/api/v1/notifications/')).filter((request) => !request.path.includes('/channels'));
+const completedEvent = () => [...world.service.emulator.store.events.values()].find((event) => event.event_type === 'job.completed');
 
 async function deliverIn(format: DeliveryFormat, options: INodeParameters = {}): Promise<{ started: IDataObject[]; jobId: string; hook: HookHarness }> {
-	service.emulator.setConfig({ webhook_delivery_format: format });
-	const hook = bridgedTrigger(service, bridge, { parameters: { events: ['job.completed'], options } });
+	world.service.emulator.setConfig({ webhook_delivery_format: format });
+	const hook = bridgedTrigger(world.service, world.bridge, { parameters: { events: ['job.completed'], options } });
 	await hook.activate();
-	const jobId = await runWorkflowJob(service, client);
-	expect(bridge.deliveries.map((delivery) => delivery.statusCode)).toEqual([200]);
-	return { started: startedEvents(bridge.deliveries), jobId, hook };
+	const jobId = await runWorkflowJob(world.service, world.client);
+	expect(world.bridge.deliveries.map((delivery) => delivery.statusCode)).toEqual([200]);
+	return { started: startedEvents(world.bridge.deliveries), jobId, hook };
 }
 
 describe.each<[DeliveryFormat, boolean]>([
@@ -58,7 +39,7 @@ describe.each<[DeliveryFormat, boolean]>([
 				event_type: 'job.completed',
 				job_id: jobId,
 				status: 'COMPLETED',
-				raw_payload: JSON.parse(bridge.deliveries[0].rawBody.toString()),
+				raw_payload: JSON.parse(world.bridge.deliveries[0].rawBody.toString()),
 			}),
 		]);
 		expect(started[0].lookup_error).toBeUndefined();
@@ -70,16 +51,16 @@ describe.each<[DeliveryFormat, boolean]>([
 describe('events nothing can be learned about', () => {
 	it('starts an "unknown" run with the raw body for the opaque format (its webhook-id is no event id)', async () => {
 		const { started } = await deliverIn('opaque');
-		const body = JSON.parse(bridge.deliveries[0].rawBody.toString()) as IDataObject;
+		const body = JSON.parse(world.bridge.deliveries[0].rawBody.toString()) as IDataObject;
 		expect(started).toEqual([
-			expect.objectContaining({ event_type: 'unknown', job_id: null, status: null, raw_payload: body, event_id: bridge.deliveries[0].headers['webhook-id'] }),
+			expect.objectContaining({ event_type: 'unknown', job_id: null, status: null, raw_payload: body, event_id: world.bridge.deliveries[0].headers['webhook-id'] }),
 		]);
 		expect(started[0].lookup_error).toMatch(/Notification event "msg_.+" was not found/);
 		expect(await lookups()).toHaveLength(1);
 	});
 
 	it('starts an "unknown" run for a signed body that is not JSON, carrying the text', async () => {
-		const hook = bridgedTrigger(service, bridge);
+		const hook = bridgedTrigger(world.service, world.bridge);
 		await hook.activate();
 		const delivery = signedDelivery(hook, Buffer.from('job done, see dashboard'));
 		// As JSON, n8n itself would refuse it (422) before the node runs.
@@ -98,7 +79,7 @@ describe('events nothing can be learned about', () => {
 describe('signed deliveries of each shape, sent directly', () => {
 	let hook: HookHarness;
 	beforeEach(async () => {
-		hook = bridgedTrigger(service, bridge, { parameters: { events: ['job.completed'] } });
+		hook = bridgedTrigger(world.service, world.bridge, { parameters: { events: ['job.completed'] } });
 		await hook.activate();
 	});
 
@@ -108,7 +89,7 @@ describe('signed deliveries of each shape, sent directly', () => {
 	});
 
 	it('reads an event that lacks its job id from the service by its id', async () => {
-		await runWorkflowJob(service, client);
+		await runWorkflowJob(world.service, world.client);
 		const event = completedEvent()!;
 		const partial = { id: event.id, event_type: 'job.completed', payload: { status: 'COMPLETED' }, created_at: event.created_at };
 		const result = await hook.runWebhook(signedDelivery(hook, partial));
@@ -128,11 +109,11 @@ describe('signed deliveries of each shape, sent directly', () => {
 	});
 
 	it('adds the job record to a {type, job} delivery when asked', async () => {
-		const withJob = bridgedTrigger(service, bridge, { parameters: { events: ['job.completed'], options: { includeJob: true } } });
+		const withJob = bridgedTrigger(world.service, world.bridge, { parameters: { events: ['job.completed'], options: { includeJob: true } } });
 		await withJob.activate();
-		service.emulator.setConfig({ webhook_delivery_format: 'type_job' });
-		const jobId = await runWorkflowJob(service, client);
-		const started = startedEvents(bridge.deliveries.filter((delivery) => new URL(registrations(withJob)[0].url).pathname === delivery.path));
+		world.service.emulator.setConfig({ webhook_delivery_format: 'type_job' });
+		const jobId = await runWorkflowJob(world.service, world.client);
+		const started = startedEvents(world.bridge.deliveries.filter((delivery) => new URL(registrations(withJob)[0].url).pathname === delivery.path));
 		expect(started).toEqual([expect.objectContaining({ job_id: jobId, job: expect.objectContaining({ id: jobId, status: 'COMPLETED' }) })]);
 	});
 });

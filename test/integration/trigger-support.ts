@@ -5,10 +5,10 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { DocumentProcessingTrigger } from '../../nodes/DocumentProcessing/DocumentProcessingTrigger.node';
 import { signWebhook } from '../../nodes/DocumentProcessing/helpers/webhookSignature';
 import { readRegistrations } from '../../nodes/DocumentProcessing/trigger/registrations';
-import { DEFAULT_WORKFLOW_ID } from '../emulator';
-import { form, type TestClient } from '../emulator/test-support/client';
+import { DEFAULT_WORKFLOW_ID, type EmulatorConfig } from '../emulator';
+import { form, TestClient } from '../emulator/test-support/client';
 import { createHookHarness, type HarnessWebhookMode, type HookHarness, type RunWebhookResult } from '../harness';
-import type { TestService } from './support/service';
+import { startTestService, type TestService } from './support/service';
 
 /** What one request to the bridge led to. */
 export interface BridgedDelivery {
@@ -155,3 +155,43 @@ export const anEvent = (overrides: IDataObject = {}): IDataObject => ({
 	is_read: false,
 	...overrides,
 });
+
+/** One emulator and one bridge per test file, reset before each test. */
+export interface TriggerWorld {
+	readonly service: TestService;
+	readonly client: TestClient;
+	readonly bridge: WebhookBridge;
+}
+
+export function useTriggerWorld(config: Partial<EmulatorConfig>): TriggerWorld {
+	let world: { service: TestService; client: TestClient; bridge: WebhookBridge } | undefined;
+	const started = () => {
+		if (!world) throw new Error('the trigger test service is not started');
+		return world;
+	};
+	beforeAll(async () => {
+		const service = await startTestService(config);
+		world = { service, client: new TestClient(service.emulator), bridge: await new WebhookBridge().start() };
+	});
+	afterAll(async () => {
+		await world?.bridge.close();
+		await world?.service.stop();
+	});
+	beforeEach(async () => {
+		const { service, bridge } = started();
+		await service.control('reset', { body: {} });
+		service.emulator.setConfig(config);
+		bridge.clear();
+	});
+	return {
+		get service() {
+			return started().service;
+		},
+		get client() {
+			return started().client;
+		},
+		get bridge() {
+			return started().bridge;
+		},
+	};
+}

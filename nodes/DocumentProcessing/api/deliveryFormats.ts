@@ -55,57 +55,53 @@ const envelopeFormat = z.object({ data: z.object({}).passthrough() }).passthroug
 /** The least a body can say: an event id and perhaps a type. */
 const namedEvent = z.object({ id: optionalText, event_type: optionalText, type: optionalText }).passthrough();
 
-/** The job id in a payload: `job_id`, a nested `job.id`, or `id` when the object is the job itself. */
-function jobIdIn(facts: JobFacts, isJobRecord: boolean): string | undefined {
+type Facts = Omit<DeliveryFacts, 'format'>;
+
+/** Job id, status and workflow from a payload, from `data` or from a job record. */
+function jobPart(facts: JobFacts, isJobRecord: boolean): Facts {
 	// An object with an event's fields is not a job: its `id` is the event's.
 	const looksLikeEvent = 'event_type' in facts || 'payload' in facts;
-	return facts.job_id ?? facts.job?.id ?? (isJobRecord && !looksLikeEvent ? facts.id : undefined);
+	return {
+		jobId: facts.job_id ?? facts.job?.id ?? (isJobRecord && !looksLikeEvent ? facts.id : undefined),
+		status: facts.status ?? facts.job?.status,
+		workflowId: facts.workflow_id,
+	};
 }
+
+/** One known format: the schema that recognises it and where its facts are. */
+function known<T>(format: DeliveryFormat, schema: z.ZodType<T, z.ZodTypeDef, unknown>, read: (body: T) => Facts) {
+	return (body: unknown): DeliveryFacts | undefined => {
+		const parsed = schema.safeParse(body);
+		return parsed.success ? { format, ...read(parsed.data) } : undefined;
+	};
+}
+
+/** Tried in order; `data` is the payload (`job_id`) or the job record itself (`id`). */
+const KNOWN_FORMATS = [
+	known('event', eventFormat, (body) => ({
+		...jobPart(body.payload, false),
+		eventId: body.id,
+		eventType: body.event_type,
+		workflowId: body.workflow_id ?? null,
+		createdAt: body.created_at,
+	})),
+	known('type_data', typeDataFormat, (body) => ({
+		...jobPart(body.data, true),
+		eventId: body.id,
+		eventType: body.type,
+		createdAt: body.timestamp ?? body.data.created_at,
+	})),
+	known('type_job', typeJobFormat, (body) => ({ ...jobPart(body.job, true), eventId: body.id, eventType: body.type, createdAt: body.timestamp })),
+];
 
 function definedOnly(facts: DeliveryFacts): DeliveryFacts {
 	return Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined)) as unknown as DeliveryFacts;
 }
 
 function readFormats(body: unknown, depth: number): DeliveryFacts {
-	const event = eventFormat.safeParse(body);
-	if (event.success) {
-		const { payload } = event.data;
-		return definedOnly({
-			format: 'event',
-			eventId: event.data.id,
-			eventType: event.data.event_type,
-			jobId: jobIdIn(payload, false),
-			status: payload.status ?? payload.job?.status,
-			workflowId: event.data.workflow_id ?? null,
-			createdAt: event.data.created_at,
-		});
-	}
-	const typeData = typeDataFormat.safeParse(body);
-	if (typeData.success) {
-		const { data } = typeData.data;
-		return definedOnly({
-			format: 'type_data',
-			eventId: typeData.data.id,
-			eventType: typeData.data.type,
-			// `data` is either the event payload (`job_id`) or the job record itself (`id`).
-			jobId: jobIdIn(data, true),
-			status: data.status ?? data.job?.status,
-			workflowId: data.workflow_id,
-			createdAt: typeData.data.timestamp ?? data.created_at,
-		});
-	}
-	const typeJob = typeJobFormat.safeParse(body);
-	if (typeJob.success) {
-		const { job } = typeJob.data;
-		return definedOnly({
-			format: 'type_job',
-			eventId: typeJob.data.id,
-			eventType: typeJob.data.type,
-			jobId: jobIdIn(job, true),
-			status: job.status,
-			workflowId: job.workflow_id,
-			createdAt: typeJob.data.timestamp,
-		});
+	for (const read of KNOWN_FORMATS) {
+		const facts = read(body);
+		if (facts) return definedOnly(facts);
 	}
 	const envelope = envelopeFormat.safeParse(body);
 	if (envelope.success && depth === 0) {
