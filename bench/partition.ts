@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as ts from 'typescript';
-import { samplePdf, type SamplePdfOptions } from '../test/integration/partition-pdfs';
+import { samplePdf, type SamplePdfOptions } from '../test/integration/support/pdfs';
 import type { PlanName, Variant, WorkerResult } from './partition-worker';
 import { runBench } from './lib/processes';
 

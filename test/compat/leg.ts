@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
 import type { LoggedRequest } from '../emulator/request-log';
-import { samplePdf } from '../integration/partition-pdfs';
+import { samplePdf } from '../integration/support/pdfs';
 import {
 	E2E_SETUP_TIMEOUT_MS,
 	loadWorkflow,

@@ -5,7 +5,7 @@
  * elements with the document's page numbers, and the emulator saw the ranges arrive.
  */
 import type { LoggedRequest } from '../emulator/request-log';
-import { samplePdf } from '../integration/partition-pdfs';
+import { samplePdf } from '../integration/support/pdfs';
 import { loadWorkflow, nodeOutputJson, useE2eSuite } from './n8n';
 
 const pageOf = (element: Record<string, unknown>) => (element.metadata as { page_number?: number }).page_number;

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { executeNode, type HarnessBinaryMode, type HarnessItem } from '../harness';
-import { corruptPdf, samplePdf } from './partition-pdfs';
+import { corruptPdf, samplePdf } from './support/pdfs';
 import { failure, startTestService, textFile, type LoggedRequest, type TestService } from './support/service';
 
 const PARTITION_PATH = '/general/v0/general';

@@ -11,7 +11,7 @@ import { DocumentProcessingTrigger } from '../../nodes/DocumentProcessing/Docume
 import { form, TestClient } from '../emulator/test-support/client';
 import { createHookHarness, executeNode, readBinaryData, type HarnessItem } from '../harness';
 import { failure, startTestService, textFile, type TestService } from './support/service';
-import { WebhookBridge } from './trigger-support';
+import { WebhookBridge } from './support/trigger';
 
 const CONFIG = { job_duration_ms: 80, schedule_delay_ms: 10, webhook_retry_backoff_ms: 20 };
 let service: TestService;

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { caught, errorText, secretTestBed } from './secret-support';
+import { caught, errorText, secretTestBed } from './support/secrets';
 
 const bed = secretTestBed();
 

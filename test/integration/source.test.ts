@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { caught, errorText, secretTestBed, type LoggedRequest } from './secret-support';
+import { caught, errorText, secretTestBed, type LoggedRequest } from './support/secrets';
 
 const bed = secretTestBed();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { DeliveryFormat } from '../emulator/events/delivery-formats';
 import type { HookHarness } from '../harness';
-import { anEvent, bridgedTrigger, registrations, runWorkflowJob, signedDelivery, startedEvents, useTriggerWorld } from './trigger-support';
+import { anEvent, bridgedTrigger, registrations, runWorkflowJob, signedDelivery, startedEvents, useTriggerWorld } from './support/trigger';
 
 /**
  * The delivery body's format is not documented: the emulator sends each plausible one

@@ -12,7 +12,7 @@ import {
 	startedEvents,
 	type TriggerSetup,
 	useTriggerWorld,
-} from './trigger-support';
+} from './support/trigger';
 
 const world = useTriggerWorld({ job_duration_ms: 80, schedule_delay_ms: 10, webhook_retry_backoff_ms: 20 });
 

@@ -9,7 +9,7 @@ import {
 	readHead,
 } from '../../nodes/DocumentProcessing/helpers/pdfDocument';
 import { parsePdf } from '../emulator/partition/pdf';
-import { corruptPdf, samplePdf } from '../integration/partition-pdfs';
+import { corruptPdf, samplePdf } from '../integration/support/pdfs';
 
 function chunked(buffer: Buffer, size: number): Readable {
 	const chunks: Buffer[] = [];

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { redact } from './redact';
+import type { CallContext, ServiceRequest } from './request';
+import type { NetworkFailure } from './retry';
 
 export interface ServiceFailure {
 	endpoint: string;
@@ -101,4 +103,63 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 		httpCode: failure.status !== undefined ? String(failure.status) : undefined,
 		itemIndex: failure.itemIndex,
 	});
+}
+
+/* Failures before or instead of a service answer: the network, or an answer that cannot be read. */
+
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	EPIPE: 'connection closed while sending',
+	ENOTFOUND: 'host name not found',
+	EAI_AGAIN: 'host name lookup failed',
+	UND_ERR_SOCKET: 'connection closed by the other side',
+	UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+	UND_ERR_BODY_TIMEOUT: 'the answer stalled',
+	HEADERS_TIMEOUT: 'no answer in time',
+};
+
+// n8n replaces messages that contain raw codes such as ECONNREFUSED with generic text, so the
+// message uses words and the code goes into the description.
+export function networkError(call: CallContext, request: ServiceRequest<unknown>, url: URL, failure: NetworkFailure): NodeApiError {
+	const where = url.origin;
+	const words = NETWORK_WORDS[failure.code] ?? 'network error';
+	let message: string;
+	let advice: string;
+	if (failure.timedOut) {
+		message = `The service at ${where} did not answer in time`;
+		advice = 'The service may be overloaded; run the node again later or raise the timeout option.';
+	} else if (failure.neverReached || failure.permanent) {
+		message = `Could not reach the service at ${where} (${words})`;
+		advice = 'Check the address in the credential and that the service is reachable from n8n.';
+	} else {
+		message = `The connection to ${where} broke before the service answered (${words})`;
+		advice = 'The service may be restarting; run the node again.';
+	}
+	if (!request.idempotent && !failure.neverReached) {
+		advice =
+			'The request may have reached the service, so it was not sent again to avoid creating a duplicate: check the service (e.g. list its jobs or channels) before running the node again.';
+	}
+	const secrets = [call.connection.apiKey];
+	const safeMessage = redact(message, secrets);
+	return new NodeApiError(
+		call.node,
+		{ message: safeMessage, networkCode: failure.code, endpoint: request.endpoint },
+		{ message: safeMessage, description: `${request.endpoint} (${failure.code}) — ${advice}`, itemIndex: call.itemIndex },
+	);
+}
+
+export function unreadableAnswer(call: CallContext, request: ServiceRequest<unknown>, problem: string): NodeApiError {
+	const description = request.idempotent
+		? 'The answer was damaged on the way or the service changed its format; run the node again, and report it if it persists.'
+		: 'The request did reach the service, so it may have acted on it: check the service before running the node again.';
+	const message = `Unexpected answer from ${request.endpoint}: ${problem}`;
+	return new NodeApiError(call.node, { message, endpoint: request.endpoint }, { message, description, itemIndex: call.itemIndex });
+}
+
+export function describeSchemaProblem(error: { issues: Array<{ path: Array<string | number>; message: string }> }): string {
+	return error.issues
+		.slice(0, 3)
+		.map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
+		.join('; ');
 }

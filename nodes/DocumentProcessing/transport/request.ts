@@ -1,19 +1,16 @@
 import type { INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 import type { Dispatcher } from 'undici';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { poolFor } from './agents';
 import type { ServiceConnection } from './connection';
-import { detailText, serviceError } from './errors';
+import { describeSchemaProblem, detailText, networkError, serviceError, unreadableAnswer } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
 import { sleep } from '../helpers/sleep';
 import { launchPacer, type LaunchTurn } from './pacing';
-import { redact } from './redact';
 import {
 	backoffDelay,
 	classifyNetworkError,
 	DEFAULT_RETRY_POLICY,
-	type NetworkFailure,
 	parseRetryAfter,
 	RETRYABLE_STATUSES,
 	type RetryPolicy,
@@ -134,63 +131,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 	} catch {
 		return { ok: false };
 	}
-}
-
-const NETWORK_WORDS: Record<string, string> = {
-	ECONNREFUSED: 'connection refused',
-	ECONNRESET: 'connection reset',
-	EPIPE: 'connection closed while sending',
-	ENOTFOUND: 'host name not found',
-	EAI_AGAIN: 'host name lookup failed',
-	UND_ERR_SOCKET: 'connection closed by the other side',
-	UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
-	UND_ERR_BODY_TIMEOUT: 'the answer stalled',
-	HEADERS_TIMEOUT: 'no answer in time',
-};
-
-// n8n replaces messages that contain raw codes such as ECONNREFUSED with generic text, so the
-// message uses words and the code goes into the description.
-function networkError(call: CallContext, request: ServiceRequest<unknown>, url: URL, failure: NetworkFailure): NodeApiError {
-	const where = url.origin;
-	const words = NETWORK_WORDS[failure.code] ?? 'network error';
-	let message: string;
-	let advice: string;
-	if (failure.timedOut) {
-		message = `The service at ${where} did not answer in time`;
-		advice = 'The service may be overloaded; run the node again later or raise the timeout option.';
-	} else if (failure.neverReached || failure.permanent) {
-		message = `Could not reach the service at ${where} (${words})`;
-		advice = 'Check the address in the credential and that the service is reachable from n8n.';
-	} else {
-		message = `The connection to ${where} broke before the service answered (${words})`;
-		advice = 'The service may be restarting; run the node again.';
-	}
-	if (!request.idempotent && !failure.neverReached) {
-		advice =
-			'The request may have reached the service, so it was not sent again to avoid creating a duplicate: check the service (e.g. list its jobs or channels) before running the node again.';
-	}
-	const secrets = [call.connection.apiKey];
-	const safeMessage = redact(message, secrets);
-	return new NodeApiError(
-		call.node,
-		{ message: safeMessage, networkCode: failure.code, endpoint: request.endpoint },
-		{ message: safeMessage, description: `${request.endpoint} (${failure.code}) — ${advice}`, itemIndex: call.itemIndex },
-	);
-}
-
-function unreadableAnswer(call: CallContext, request: ServiceRequest<unknown>, problem: string): NodeApiError {
-	const description = request.idempotent
-		? 'The answer was damaged on the way or the service changed its format; run the node again, and report it if it persists.'
-		: 'The request did reach the service, so it may have acted on it: check the service before running the node again.';
-	const message = `Unexpected answer from ${request.endpoint}: ${problem}`;
-	return new NodeApiError(call.node, { message, endpoint: request.endpoint }, { message, description, itemIndex: call.itemIndex });
-}
-
-function describeSchemaProblem(error: { issues: Array<{ path: Array<string | number>; message: string }> }): string {
-	return error.issues
-		.slice(0, 3)
-		.map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
-		.join('; ');
 }
 
 function isHtml(answer: Answer): boolean {

@@ -1,11 +1,11 @@
 /** Shared setup of the secret and source-connector integration tests. */
 import type { INodeParameters } from 'n8n-workflow';
-import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { clearPublicKeyCache } from '../../nodes/DocumentProcessing/api/secrets';
-import type { RunningEmulator } from '../emulator';
-import { TestClient } from '../emulator/test-support/client';
-import { executeNode, type ExecuteOptions, type ExecuteResult } from '../harness';
-import { startTestService, type LoggedRequest, type TestService } from './support/service';
+import { DocumentProcessing } from '../../../nodes/DocumentProcessing/DocumentProcessing.node';
+import { clearPublicKeyCache } from '../../../nodes/DocumentProcessing/api/secrets';
+import type { RunningEmulator } from '../../emulator';
+import { TestClient } from '../../emulator/test-support/client';
+import { executeNode, type ExecuteOptions, type ExecuteResult } from '../../harness';
+import { startTestService, type LoggedRequest, type TestService } from './service';
 
 export type { LoggedRequest };
 

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { DocumentProcessingTrigger } from '../../nodes/DocumentProcessing/DocumentProcessingTrigger.node';
-import { signWebhook } from '../../nodes/DocumentProcessing/helpers/webhookSignature';
-import { readRegistrations } from '../../nodes/DocumentProcessing/trigger/registrations';
-import { DEFAULT_WORKFLOW_ID, type EmulatorConfig } from '../emulator';
-import { form, TestClient } from '../emulator/test-support/client';
-import { createHookHarness, type HarnessWebhookMode, type HookHarness, type RunWebhookResult } from '../harness';
-import { startTestService, type TestService } from './support/service';
+import { DocumentProcessingTrigger } from '../../../nodes/DocumentProcessing/DocumentProcessingTrigger.node';
+import { signWebhook } from '../../../nodes/DocumentProcessing/helpers/webhookSignature';
+import { readRegistrations } from '../../../nodes/DocumentProcessing/trigger/registrations';
+import { DEFAULT_WORKFLOW_ID, type EmulatorConfig } from '../../emulator';
+import { form, TestClient } from '../../emulator/test-support/client';
+import { createHookHarness, type HarnessWebhookMode, type HookHarness, type RunWebhookResult } from '../../harness';
+import { startTestService, type TestService } from './service';
 
 /** What one request to the bridge led to. */
 export interface BridgedDelivery {
