@@ -5,7 +5,8 @@ import { partitionDocument, type FailedRange, type PartitionOutcome } from '../.
 import { itemFiles, type InputFile } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
 import { binaryInputProperties, binarySelection } from '../../descriptions/binaryInput';
-import { partitionProperties, readOutputMode, readPartitionParameters, type PartitionOutputMode } from './partitionFields';
+import { partitionProperties } from './partitionFields';
+import { readOutputMode, readPartitionParameters, type PartitionOutputMode } from './partitionParameters';
 
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['partition'] } }, [
 	...binaryInputProperties,

@@ -1,0 +1,105 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { NODE_FIELDS, type PartitionParameters } from '../../api/partitionForm';
+import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from '../../helpers/pdfSplit';
+
+/** Reads and checks Partition File's fields (partitionFields.ts) before anything is sent. */
+
+export type PartitionOutputMode = 'elements' | 'files';
+
+interface PartitionOptionsValues {
+	additionalParameters?: { parameter?: Array<{ name?: string; value?: string }> };
+	coordinates?: boolean;
+	languages?: string;
+	pageRange?: string;
+	startingPageNumber?: number;
+	uniqueElementIds?: boolean;
+}
+
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:[_-][a-z0-9]+)*$/i;
+
+function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+}
+
+function positiveInteger(ctx: IExecuteFunctions, itemIndex: number, field: string, raw: unknown): number {
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+		fail(ctx, itemIndex, `${field} must be a whole number of at least 1, not "${String(raw)}"`, `Enter a number such as 1 or 5 in ${field}.`);
+	}
+	return value;
+}
+
+function readLanguages(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): string[] {
+	const codes = String(raw ?? '')
+		.split(',')
+		.map((code) => code.trim())
+		.filter((code) => code !== '');
+	const bad = codes.find((code) => !LANGUAGE_CODE.test(code));
+	if (bad !== undefined) {
+		fail(ctx, itemIndex, `Languages: "${bad}" is not a language code`, 'Use OCR language codes such as eng, deu or chi_sim, separated by commas.');
+	}
+	return codes;
+}
+
+function readAdditional(ctx: IExecuteFunctions, itemIndex: number, raw: PartitionOptionsValues['additionalParameters']): Array<[string, string]> {
+	const pairs: Array<[string, string]> = [];
+	for (const entry of raw?.parameter ?? []) {
+		const name = String(entry.name ?? '').trim();
+		if (name === '') fail(ctx, itemIndex, 'Additional Parameters: a parameter has no name', 'Give every additional parameter a name, or remove it.');
+		if (NODE_FIELDS.has(name) || name === 'starting_page_number') {
+			fail(
+				ctx,
+				itemIndex,
+				`Additional Parameters: "${name}" is set by a field of this node`,
+				'Use the node’s own field for it; additional parameters are for form fields the node has no field for.',
+			);
+		}
+		const value = entry.value;
+		pairs.push([name, typeof value === 'string' ? value : JSON.stringify(value ?? '')]);
+	}
+	return pairs;
+}
+
+/** Everything the partition request needs from one item's parameters, checked before any request. */
+export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: number): PartitionParameters {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject & PartitionOptionsValues;
+	const strategy = ctx.getNodeParameter('partitionStrategy', itemIndex, 'hi_res') as string;
+	const chunking = ctx.getNodeParameter('chunkingStrategy', itemIndex, 'none') as string;
+	const splitPdfPage = ctx.getNodeParameter('splitPdfPage', itemIndex, true) as boolean;
+	const text = (name: string): string => String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+
+	let pageRange: PartitionParameters['pageRange'];
+	try {
+		pageRange = parsePageRange(String(options.pageRange ?? ''));
+	} catch (error) {
+		fail(ctx, itemIndex, `Page Range: ${(error as Error).message}`, 'Enter pages like 5-20, 5- (to the end) or 7, or leave it empty.');
+	}
+
+	return {
+		strategy,
+		vlmModelProvider: strategy === 'vlm' ? text('vlmModelProvider') || undefined : undefined,
+		vlmModel: strategy === 'vlm' ? text('vlmModel') || undefined : undefined,
+		hiResModelName: strategy === 'hi_res' ? text('hiResModelName') || undefined : undefined,
+		languages: readLanguages(ctx, itemIndex, options.languages),
+		coordinates: options.coordinates === true,
+		uniqueElementIds: options.uniqueElementIds === true,
+		chunkingStrategy: chunking === 'none' || chunking === '' ? undefined : chunking,
+		maxCharacters:
+			chunking === 'none' ? undefined : positiveInteger(ctx, itemIndex, 'Max Characters', ctx.getNodeParameter('maxCharacters', itemIndex, 500)),
+		splitPdfPage,
+		splitPdfAllowFailed: splitPdfPage && (ctx.getNodeParameter('splitPdfAllowFailed', itemIndex, false) as boolean),
+		splitPdfConcurrencyLevel: Math.min(
+			MAX_SPLIT_CONCURRENCY,
+			positiveInteger(ctx, itemIndex, 'Concurrency', ctx.getNodeParameter('splitPdfConcurrencyLevel', itemIndex, DEFAULT_SPLIT_CONCURRENCY)),
+		),
+		pageRange,
+		startingPageNumber:
+			options.startingPageNumber === undefined ? undefined : positiveInteger(ctx, itemIndex, 'Starting Page Number', options.startingPageNumber),
+		additional: readAdditional(ctx, itemIndex, options.additionalParameters),
+	};
+}
+
+export function readOutputMode(ctx: IExecuteFunctions, itemIndex: number): PartitionOutputMode {
+	return ctx.getNodeParameter('outputMode', itemIndex, 'elements') === 'files' ? 'files' : 'elements';
+}
