@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { serviceCallContext } from '../api/context';
-import { downloadJobOutputs } from '../api/jobOutputs';
-import { getJob } from '../api/jobs';
 import { outputItems } from '../helpers/elementItems';
+import { jobWithOutputs } from '../jobs/results';
 import type { TriggerEvent } from './resolveEvent';
 import type { TriggerSettings } from './settings';
 
@@ -21,11 +20,10 @@ export async function eventItems(
 	if ((!settings.includeJob && !download) || event.job_id === null) return [{ json: item, pairedItem: PAIRED }];
 
 	const call = await serviceCallContext(ctx);
-	const job = await getJob(call, event.job_id);
+	const { job, files } = await jobWithOutputs(call, event.job_id, download ? { lastNodeOnly: settings.finalNodeOnly } : undefined);
 	if (settings.includeJob) item.job = job as IDataObject;
 	if (!download) return [{ json: item, pairedItem: PAIRED }];
 
-	const files = await downloadJobOutputs(call, job, { lastNodeOnly: settings.finalNodeOnly });
 	if (settings.outputShape === 'event' || files.length === 0) {
 		item.outputs = outputItems(files, 'files', () => PAIRED).map((output) => output.json);
 		return [{ json: item, pairedItem: PAIRED }];
