@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
 import type { PDFDocument } from 'pdf-lib';
-import type { Readable } from 'node:stream';
+import type { OpenableFile } from '../helpers/openableFile';
 import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead } from '../helpers/pdfDocument';
 import { RangeFailedError, runRanges, type RangeOutcome } from '../helpers/pdfRangeRunner';
 import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../helpers/pdfSplit';
@@ -11,11 +11,8 @@ import { elementsSchema, type Element } from './schemas';
 export const PARTITION_ENDPOINT = 'POST {partition_url}';
 
 /** A file to partition; `open` is called once per attempt (streams are not rewindable). */
-export interface PartitionSource {
-	fileName: string;
-	mimeType: string;
+export interface PartitionSource extends OpenableFile {
 	size: number;
-	open(): Promise<Readable | Buffer>;
 }
 
 export interface FailedRange {
@@ -38,7 +35,7 @@ export interface PartitionOutcome {
 
 async function postPartition(
 	call: CallContext,
-	file: { fileName: string; mimeType: string; size?: number; open(): Promise<Readable | Buffer> },
+	file: OpenableFile,
 	fields: MultipartBody['fields'],
 ): Promise<Element[]> {
 	return await callService(call, {

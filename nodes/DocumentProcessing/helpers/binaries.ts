@@ -1,19 +1,16 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Readable } from 'node:stream';
+import type { OpenableFile } from './openableFile';
 
 /** The service's limits for on-demand jobs. */
 export const MAX_FILES_PER_JOB = 10;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** A file of an input item, opened lazily so large files stream from disk when they are sent. */
-export interface InputFile {
+export interface InputFile extends OpenableFile {
 	itemIndex: number;
 	property: string;
-	fileName: string;
-	mimeType: string;
 	size: number;
-	open(): Promise<Readable | Buffer>;
 }
 
 export interface BinarySelection {

@@ -1,14 +1,10 @@
 import FormData from 'form-data';
 import { PassThrough, Readable } from 'node:stream';
+import type { OpenableFile } from '../helpers/openableFile';
 
 /** One file part; `open` is called once per attempt so a retried request re-reads the file. */
-export interface FilePart {
+export interface FilePart extends OpenableFile {
 	field: string;
-	fileName: string;
-	mimeType: string;
-	/** Exact size in bytes when known: lets the body carry a Content-Length instead of chunking. */
-	size?: number;
-	open(): Promise<Readable | Buffer>;
 }
 
 export type FieldValue = string | number | boolean;
