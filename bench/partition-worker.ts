@@ -12,6 +12,7 @@ import { planPageRanges, type PageRange } from '../nodes/DocumentProcessing/help
 import { closeAllPools, type CallContext } from '../nodes/DocumentProcessing/transport';
 import { startEmulator } from '../test/emulator';
 import { samplePdf } from '../test/integration/partition-pdfs';
+import { RssSampler } from './lib/rss';
 
 /**
  * One measured run in a fresh process, so its peak RSS belongs to this run alone.
@@ -164,17 +165,8 @@ async function main(): Promise<void> {
 	const plan = planText ?? 'node';
 
 	await warmUp(variant, concurrency, plan);
-	global.gc?.();
-	const before = process.memoryUsage();
-	let peakHeap = 0;
-	let peakRss = 0;
-	// Sampled during the run only: the process's lifetime maximum would include module loading.
-	const sample = () => {
-		const usage = process.memoryUsage();
-		peakHeap = Math.max(peakHeap, usage.heapUsed + usage.external);
-		peakRss = Math.max(peakRss, usage.rss);
-	};
-	const sampler = setInterval(sample, 5);
+	// Every 25 ms: the peak RSS comes from the kernel, the timer only catches the heap's peak.
+	const memory = new RssSampler(25).start();
 	const started = process.hrtime.bigint();
 	const cpuBefore = process.cpuUsage();
 	let elements: unknown[] = [];
@@ -186,8 +178,7 @@ async function main(): Promise<void> {
 	}
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
 	const cpu = process.cpuUsage(cpuBefore);
-	sample();
-	clearInterval(sampler);
+	const window = memory.stop();
 	await closeAllPools();
 
 	const result: WorkerResult = {
@@ -195,10 +186,10 @@ async function main(): Promise<void> {
 		plan,
 		wallMs,
 		cpuMs: (cpu.user + cpu.system) / 1000,
-		peakRss,
-		baselineRss: before.rss,
-		peakHeap,
-		baselineHeap: before.heapUsed + before.external,
+		peakRss: window.peakRss,
+		baselineRss: window.baselineRss,
+		peakHeap: window.peakHeapAndBuffers,
+		baselineHeap: window.baselineHeapAndBuffers,
 		elements: elements.length,
 		...digest(elements),
 		...(error === undefined ? {} : { error: error.split('\n')[0]?.slice(0, 200) }),
