@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import * as ts from 'typescript';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { samplePdf, type SamplePdfOptions } from '../test/integration/partition-pdfs';
-import type { PlanName, Variant, WorkerResult } from './partition-worker';
+import type { PlanName, Variant } from './partition-worker';
+import { compile, control, measure, startEmulatorProcess, type EmulatorProcess, type Measured, type SampleFile } from './lib/partition-processes';
 import { runBench } from './lib/processes';
+import { conditions, median, mb, ratio, seconds, table } from './lib/table';
 
 /**
  * Partition benchmark: this node's client-side PDF splitting against the official SDK's
@@ -21,21 +21,11 @@ import { runBench } from './lib/processes';
  * runs; the floor is pages × delay ÷ concurrency. Not a test: nothing here passes or fails.
  */
 
-const ROOT = resolve(__dirname, '..');
-const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'partition-bench');
-
 interface Options {
 	delaysMs: number[];
 	runs: number;
 	concurrency: number;
 	study: boolean;
-}
-
-interface SampleFile {
-	label: string;
-	pages: number;
-	path: string;
-	bytes: number;
 }
 
 function parseOptions(args: string[]): Options {
@@ -53,24 +43,6 @@ function parseOptions(args: string[]): Options {
 	return { delaysMs, runs: Math.max(1, value('runs', 3)), concurrency: value('concurrency', 5), study: !args.includes('--no-study') };
 }
 
-/** Emits the worker and the emulator launcher (and what they import) as CommonJS next to node_modules. */
-function compile(): void {
-	const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-	if (!config) throw new Error('cannot read tsconfig.json');
-	const options: ts.CompilerOptions = {
-		...config.options,
-		outDir: BUILD_DIR,
-		rootDir: ROOT,
-		noEmit: false,
-		sourceMap: false,
-		declaration: false,
-		incremental: false,
-	};
-	const program = ts.createProgram([join(ROOT, 'bench/partition-worker.ts'), join(ROOT, 'bench/partition-emulator.ts')], options);
-	const emitted = program.emit();
-	if (emitted.emitSkipped) throw new Error('compiling the benchmark failed');
-}
-
 const SAMPLES: Array<{ label: string; options: SamplePdfOptions }> = [
 	{ label: 'text, 20 pages', options: { pages: 20 } },
 	{ label: 'text + images, 100 pages', options: { pages: 100, imageBytesPerPage: 30_000 } },
@@ -86,54 +58,10 @@ async function writeSample(dir: string, label: string, options: SamplePdfOptions
 	return { label, pages: options.pages, path, bytes: statSync(path).size };
 }
 
-function runProcess(args: string[]): Promise<string> {
-	return new Promise((resolvePromise, reject) => {
-		const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		let err = '';
-		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`${args.join(' ')} exited with ${code}: ${err || out}`))));
-	});
-}
-
-interface EmulatorProcess {
-	json: string;
-	stop(): void;
-}
-
-function startEmulatorProcess(delayMs: number): Promise<EmulatorProcess> {
-	return new Promise((resolvePromise, reject) => {
-		const child = spawn(process.execPath, [join(BUILD_DIR, 'bench/partition-emulator.js'), String(delayMs)], {
-			cwd: ROOT,
-			stdio: ['ignore', 'pipe', 'inherit'],
-		});
-		let out = '';
-		child.stdout.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const line = out.split('\n')[0];
-			if (out.includes('\n') && line) resolvePromise({ json: line, stop: () => child.kill('SIGTERM') });
-		});
-		child.on('error', reject);
-		child.on('exit', (code) => reject(new Error(`the emulator exited early (${code})`)));
-	});
-}
-
-async function measure(emulator: EmulatorProcess, variant: Variant, file: SampleFile, concurrency: number, plan: PlanName = 'node'): Promise<WorkerResult> {
-	const out = await runProcess(['--expose-gc', join(BUILD_DIR, 'bench/partition-worker.js'), variant, file.path, emulator.json, String(concurrency), plan]);
-	return JSON.parse(out.trim().split('\n').pop() ?? '') as WorkerResult;
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 interface Summary {
 	wallMs: number;
 	cpuMs: number;
+	serviceCpuMs?: number;
 	peakRss: number;
 	rssGrowth: number;
 	heapGrowth: number;
@@ -142,12 +70,13 @@ interface Summary {
 	error?: string;
 }
 
-function summarise(results: WorkerResult[]): Summary {
-	const first = results[0] as WorkerResult;
+function summarise(results: Measured[]): Summary {
+	const first = results[0] as Measured;
 	const digests = new Set(results.map((result) => result.digest));
 	return {
 		wallMs: median(results.map((result) => result.wallMs)),
 		cpuMs: median(results.map((result) => result.cpuMs)),
+		serviceCpuMs: results.every((result) => result.serviceCpuMs !== undefined) ? median(results.map((result) => result.serviceCpuMs ?? 0)) : undefined,
 		peakRss: median(results.map((result) => result.peakRss)),
 		rssGrowth: median(results.map((result) => result.peakRss - result.baselineRss)),
 		heapGrowth: median(results.map((result) => result.peakHeap - result.baselineHeap)),
@@ -155,16 +84,6 @@ function summarise(results: WorkerResult[]): Summary {
 		elements: first.elements,
 		error: results.find((result) => result.error !== undefined)?.error,
 	};
-}
-
-const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
-const seconds = (ms: number): string => (ms / 1000).toFixed(2);
-const ratio = (value: number, base: number): string => (base > 0 ? `${(value / base).toFixed(2)}×` : '–');
-
-function table(header: string[], rows: string[][]): string {
-	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-	const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-	return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 const VARIANTS: Array<{ variant: Variant; label: string }> = [
@@ -176,7 +95,7 @@ const VARIANTS: Array<{ variant: Variant; label: string }> = [
 async function mainTable(emulator: EmulatorProcess, files: SampleFile[], delayMs: number, options: Options): Promise<string> {
 	const rows: string[][] = [];
 	for (const file of files) {
-		const results = new Map<Variant, WorkerResult[]>(VARIANTS.map(({ variant }) => [variant, []]));
+		const results = new Map<Variant, Measured[]>(VARIANTS.map(({ variant }) => [variant, []]));
 		for (let run = 0; run < options.runs; run++) {
 			// Interleaved, so a slow moment of the machine hits every variant alike.
 			for (const { variant } of VARIANTS) results.get(variant)?.push(await measure(emulator, variant, file, options.concurrency));
@@ -197,6 +116,7 @@ async function mainTable(emulator: EmulatorProcess, files: SampleFile[], delayMs
 				ratio(summary.wallMs, sdk.wallMs),
 				ratio(unsplit.wallMs, summary.wallMs),
 				seconds(summary.cpuMs),
+				summary.serviceCpuMs === undefined ? '–' : seconds(summary.serviceCpuMs),
 				mb(summary.peakRss),
 				mb(summary.rssGrowth),
 				ratio(summary.rssGrowth, file.bytes),
@@ -215,6 +135,7 @@ async function mainTable(emulator: EmulatorProcess, files: SampleFile[], delayMs
 			'wall vs SDK',
 			'speed-up vs unsplit',
 			'client CPU s',
+			'service CPU s',
 			'peak RSS MB',
 			'RSS growth MB',
 			'growth ÷ file',
@@ -231,7 +152,7 @@ async function studyTable(emulator: EmulatorProcess, dir: string, options: Optio
 	const rows: string[][] = [];
 	for (const pages of STUDY_PAGES) {
 		const file = await writeSample(dir, `study ${pages}`, { pages, imageBytesPerPage: 100_000, seed: pages });
-		const results = new Map<PlanName, WorkerResult[]>(plans.map((plan) => [plan, []]));
+		const results = new Map<PlanName, Measured[]>(plans.map((plan) => [plan, []]));
 		for (let run = 0; run < options.runs; run++) {
 			for (const plan of plans) results.get(plan)?.push(await measure(emulator, 'node-split', file, options.concurrency, plan));
 		}
@@ -252,18 +173,6 @@ const FAULTS: Array<{ label: string; fault: Record<string, unknown> }> = [
 	{ label: 'one range’s connection reset', fault: { reset: 'before_read' } },
 	{ label: 'one range answered 429 (Retry-After: 1)', fault: { status: 429, retry_after: '1' } },
 ];
-
-async function control<T>(emulator: EmulatorProcess, path: string, method = 'GET', body?: unknown): Promise<T> {
-	const { url } = JSON.parse(emulator.json) as { url: string };
-	const response = await fetch(`${url}/_emulator/${path}`, {
-		method,
-		headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`emulator control ${path}: ${response.status} ${text}`);
-	return (text ? JSON.parse(text) : undefined) as T;
-}
 
 async function partitionRequestCount(emulator: EmulatorProcess): Promise<number> {
 	const { requests } = await control<{ requests: Array<{ path: string }> }>(emulator, 'requests');
@@ -305,7 +214,7 @@ async function main(): Promise<void> {
 	try {
 		const files: SampleFile[] = [];
 		for (const sample of SAMPLES) files.push(await writeSample(dir, sample.label, sample.options));
-		process.stdout.write(`Concurrency ${options.concurrency}; median of ${options.runs} run(s); Node ${process.version}; ${cpus().length} CPUs\n\n`);
+		process.stdout.write(`Concurrency ${options.concurrency}; median of ${options.runs} run(s); ${conditions()}\n\n`);
 		for (const [index, delayMs] of options.delaysMs.entries()) {
 			const emulator = await startEmulatorProcess(delayMs);
 			try {
