@@ -20,6 +20,15 @@ export interface BinarySelection {
 	all?: boolean;
 }
 
+/**
+ * Binary data ids are `<mode>:<file id>`; in the filesystem modes n8n reads the file with a
+ * chunk size as asked. Other stores (S3, database) re-chunk a download and would have to gather
+ * a large chunk first, so they are left at their default.
+ */
+function onDisk(id: string): boolean {
+	return id.startsWith('filesystem');
+}
+
 function where(itemIndex: number, property: string, fileName?: string): string {
 	return `item ${itemIndex}, binary property "${property}"${fileName ? `, file "${fileName}"` : ''}`;
 }
@@ -69,7 +78,7 @@ async function describeFile(
 		mimeType: binary.mimeType || 'application/octet-stream',
 		size,
 		// Files n8n keeps on disk are streamed; only small in-memory files are handed over as buffers.
-		open: async () => (id ? await ctx.helpers.getBinaryStream(id) : Buffer.from(binary.data, 'base64')),
+		open: async (chunkSize) => (id ? await ctx.helpers.getBinaryStream(id, onDisk(id) ? chunkSize : undefined) : Buffer.from(binary.data, 'base64')),
 	};
 }
 
