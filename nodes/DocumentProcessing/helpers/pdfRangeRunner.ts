@@ -1,3 +1,4 @@
+import { mapLimited, type LaneView } from './concurrency';
 import type { PageRange } from './pdfSplit';
 
 export type RangeOutcome<T> = { range: PageRange; ok: true; value: T } | { range: PageRange; ok: false; error: Error };
@@ -49,7 +50,6 @@ export async function runRanges<T, P = undefined>(
 
 	const outcomes = new Array<RangeOutcome<T>>(ranges.length);
 	let firstFailure: RangeFailedError | undefined;
-	let next = 0;
 	const prepared = new Map<number, Promise<P>>();
 	const prepareAt = (index: number): Promise<P> => {
 		let promise = prepared.get(index);
@@ -61,33 +61,30 @@ export async function runRanges<T, P = undefined>(
 		}
 		return promise;
 	};
-	const lane = async (): Promise<void> => {
-		while (next < ranges.length && !controller.signal.aborted) {
-			const index = next++;
-			const range = ranges[index] as PageRange;
+	const runRange = async (index: number, lanes: LaneView): Promise<void> => {
+		const range = ranges[index] as PageRange;
+		try {
+			let input: P;
 			try {
-				let input: P;
-				try {
-					input = await prepareAt(index);
-				} finally {
-					prepared.delete(index);
-				}
-				const running = task(range, controller.signal, input);
-				if (next < ranges.length && !controller.signal.aborted) void prepareAt(next);
-				outcomes[index] = { range, ok: true, value: await running };
-			} catch (error) {
-				outcomes[index] = { range, ok: false, error: asError(error) };
-				if (outer?.aborted) return;
-				if (!options.allowFailed && !firstFailure) {
-					firstFailure = new RangeFailedError(range, asError(error));
-					controller.abort(firstFailure);
-				}
+				input = await prepareAt(index);
+			} finally {
+				prepared.delete(index);
+			}
+			const running = task(range, controller.signal, input);
+			const upcoming = lanes.upcoming();
+			if (upcoming !== undefined) void prepareAt(upcoming);
+			outcomes[index] = { range, ok: true, value: await running };
+		} catch (error) {
+			outcomes[index] = { range, ok: false, error: asError(error) };
+			if (outer?.aborted) return;
+			if (!options.allowFailed && !firstFailure) {
+				firstFailure = new RangeFailedError(range, asError(error));
+				controller.abort(firstFailure);
 			}
 		}
 	};
 	try {
-		const lanes = Math.max(1, Math.min(options.concurrency, ranges.length));
-		await Promise.all(Array.from({ length: lanes }, lane));
+		await mapLimited(ranges.length, options.concurrency, runRange, { stopped: () => controller.signal.aborted });
 	} finally {
 		outer?.removeEventListener('abort', forwardAbort);
 	}
