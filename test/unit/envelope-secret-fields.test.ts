@@ -1,5 +1,4 @@
 import {
-	ConfigProblem,
 	looksLikeReference,
 	parseConfigJson,
 	parseSecretKeys,
@@ -7,18 +6,19 @@ import {
 	requireReference,
 	setAtPath,
 } from '../../nodes/DocumentProcessing/actions/source/sourceConfig';
-import { decodeSecretBytes, jsonErrorOffset, parseJsonQuietly, SecretTextError } from '../../nodes/DocumentProcessing/helpers/secretText';
+import { InputProblem } from '../../nodes/DocumentProcessing/helpers/inputProblem';
+import { decodeSecretBytes, jsonErrorOffset, parseJsonQuietly } from '../../nodes/DocumentProcessing/helpers/secretText';
 
 const MARKER = 'PLAINTEXT-MARKER-9d41';
 
-function problemOf(fn: () => unknown): ConfigProblem {
+function problemOf(fn: () => unknown): InputProblem {
 	try {
 		fn();
 	} catch (error) {
-		expect(error).toBeInstanceOf(ConfigProblem);
-		return error as ConfigProblem;
+		expect(error).toBeInstanceOf(InputProblem);
+		return error as InputProblem;
 	}
-	throw new Error('expected a ConfigProblem');
+	throw new Error('expected a InputProblem');
 }
 
 describe('parseJsonQuietly', () => {
@@ -84,7 +84,7 @@ describe('jsonErrorOffset', () => {
 describe('decodeSecretBytes', () => {
 	it('decodes UTF-8, drops a BOM and refuses other bytes', () => {
 		expect(decodeSecretBytes(Buffer.from('\uFEFF{"k":"ä"}', 'utf8'))).toBe('{"k":"ä"}');
-		expect(() => decodeSecretBytes(Buffer.from([0xff, 0xfe, 0x00, 0x41]))).toThrow(SecretTextError);
+		expect(() => decodeSecretBytes(Buffer.from([0xff, 0xfe, 0x00, 0x41]))).toThrow(InputProblem);
 	});
 });
 

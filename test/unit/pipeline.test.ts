@@ -1,4 +1,5 @@
-import { buildJobNodes, parseJsonSchema, parseRawJobNodes, PipelineError, requestData } from '../../nodes/DocumentProcessing/helpers/pipeline';
+import { InputProblem } from '../../nodes/DocumentProcessing/helpers/inputProblem';
+import { buildJobNodes, parseJsonSchema, parseRawJobNodes, requestData } from '../../nodes/DocumentProcessing/helpers/pipeline';
 
 const schema = { type: 'object', properties: { title: { type: 'string' } } };
 
@@ -94,7 +95,7 @@ describe('raw job nodes', () => {
 		[JSON.stringify([{ ...partition, settings: 'x' }]), /"settings" must be an object/],
 	])('refuses %s', (raw, message) => {
 		expect(() => parseRawJobNodes('Job Nodes (JSON)', raw)).toThrow(message);
-		expect(() => parseRawJobNodes('Job Nodes (JSON)', raw)).toThrow(PipelineError);
+		expect(() => parseRawJobNodes('Job Nodes (JSON)', raw)).toThrow(InputProblem);
 	});
 	it('lets twopass_table2html go without settings', () => {
 		expect(parseRawJobNodes('F', [partition, { name: 't', type: 'prompter', subtype: 'twopass_table2html' }])).toHaveLength(2);

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { compact, isObject } from './jsonValue';
-import { PipelineError } from './pipelineError';
+import { pipelineProblem } from './pipelineError';
 import { parseJsonSchema } from './jsonSchema';
 
 /**
@@ -30,13 +30,13 @@ export interface ExtractionStep {
 function checkOutputMode(field: string, value: unknown): void {
 	if (value === undefined) return;
 	if (!(EXTRACTION_OUTPUT_MODES as readonly unknown[]).includes(value)) {
-		throw new PipelineError(field, `output mode ${JSON.stringify(value)} is not one of ${EXTRACTION_OUTPUT_MODES.join(', ')}`);
+		throw pipelineProblem(field, `output mode ${JSON.stringify(value)} is not one of ${EXTRACTION_OUTPUT_MODES.join(', ')}`);
 	}
 }
 
 function guidanceText(field: string, value: unknown): string {
 	if (typeof value !== 'string' || value.trim() === '') {
-		throw new PipelineError(field, 'the extraction guidance is empty: describe in words what to extract, e.g. "the invoice number, the customer and the total"');
+		throw pipelineProblem(field, 'the extraction guidance is empty: describe in words what to extract, e.g. "the invoice number, the customer and the total"');
 	}
 	return value.trim();
 }
@@ -58,11 +58,11 @@ export function extractionSettings(where: string, step: ExtractionStep): IDataOb
  */
 export function checkExtractorSettings(where: string, settings: IDataObject): IDataObject {
 	const schemaToExtract = settings.schema_to_extract;
-	if (!isObject(schemaToExtract)) throw new PipelineError(where, '"settings.schema_to_extract" must be an object');
+	if (!isObject(schemaToExtract)) throw pipelineProblem(where, '"settings.schema_to_extract" must be an object');
 	const hasSchema = schemaToExtract.json_schema !== undefined && schemaToExtract.json_schema !== null;
 	const hasGuidance = schemaToExtract.extraction_guidance !== undefined && schemaToExtract.extraction_guidance !== null;
 	if (hasSchema === hasGuidance) {
-		throw new PipelineError(
+		throw pipelineProblem(
 			`${where} › schema_to_extract`,
 			hasSchema
 				? 'give exactly one of "json_schema" and "extraction_guidance", not both (the service refuses a node with both)'

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimited } from './concurrency';
+import { asOperationError, InputProblem } from './inputProblem';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */
 export const ITEM_CONCURRENCY = 8;
@@ -27,6 +28,8 @@ function toExecutionData(result: ItemResult, itemIndices: number[]): INodeExecut
 
 /** Errors a user can act on always name the item; anything unexpected is wrapped so it does too. */
 export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	// A problem with the input that no operation framed itself still reaches the user with its hint.
+	if (error instanceof InputProblem) return asOperationError(ctx.getNode(), error, itemIndex) as Error;
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
 		return error;

@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { checkExtractorSettings, extractionSettings, type ExtractionStep } from './extractionStep';
 import { compact, isObject } from './jsonValue';
-import { PipelineError } from './pipelineError';
+import { pipelineProblem } from './pipelineError';
 
-export { PipelineError } from './pipelineError';
 export { parseJsonSchema } from './jsonSchema';
 
 /** Node kinds of the service interface: type → subtypes. */
@@ -82,29 +81,29 @@ export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 		try {
 			value = JSON.parse(raw);
 		} catch (error) {
-			throw new PipelineError(field, `not valid JSON (${(error as Error).message})`);
+			throw pipelineProblem(field, `not valid JSON (${(error as Error).message})`);
 		}
 	}
 	if (isObject(value) && Array.isArray(value.job_nodes)) value = value.job_nodes;
 	if (!Array.isArray(value) || value.length === 0) {
-		throw new PipelineError(field, 'expected a non-empty array of job nodes (or an object with "job_nodes")');
+		throw pipelineProblem(field, 'expected a non-empty array of job nodes (or an object with "job_nodes")');
 	}
 	return value.map((entry: unknown, index) => {
 		const where = `${field} › job_nodes[${index}]`;
-		if (!isObject(entry)) throw new PipelineError(where, 'each job node must be an object');
+		if (!isObject(entry)) throw pipelineProblem(where, 'each job node must be an object');
 		const { name, type, subtype, settings } = entry;
 		if (typeof type !== 'string' || !(type in NODE_KINDS)) {
-			throw new PipelineError(where, `unknown type ${JSON.stringify(type)}; expected one of ${Object.keys(NODE_KINDS).join(', ')}`);
+			throw pipelineProblem(where, `unknown type ${JSON.stringify(type)}; expected one of ${Object.keys(NODE_KINDS).join(', ')}`);
 		}
 		if (typeof subtype !== 'string' || !NODE_KINDS[type].includes(subtype)) {
-			throw new PipelineError(where, `unknown subtype ${JSON.stringify(subtype)} for ${type}; expected one of ${NODE_KINDS[type].join(', ')}`);
+			throw pipelineProblem(where, `unknown subtype ${JSON.stringify(subtype)} for ${type}; expected one of ${NODE_KINDS[type].join(', ')}`);
 		}
 		if ((type === 'partition') !== (index === 0)) {
-			throw new PipelineError(where, index === 0 ? 'the first node must be a partition node' : 'only the first node may be a partition node');
+			throw pipelineProblem(where, index === 0 ? 'the first node must be a partition node' : 'only the first node may be a partition node');
 		}
-		if (settings !== undefined && !isObject(settings)) throw new PipelineError(where, '"settings" must be an object');
+		if (settings !== undefined && !isObject(settings)) throw pipelineProblem(where, '"settings" must be an object');
 		if (settings === undefined && subtype !== 'twopass_table2html') {
-			throw new PipelineError(where, `"settings" is required for ${subtype}`);
+			throw pipelineProblem(where, `"settings" is required for ${subtype}`);
 		}
 		const node: JobNode = { name: typeof name === 'string' && name.trim() ? name : `${type}-${index}`, type, subtype };
 		// An extractor's rules concern the step itself, so its errors name it too (the index alone is hard to find).

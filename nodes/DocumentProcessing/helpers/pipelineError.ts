@@ -1,9 +1,6 @@
-/** A problem with the pipeline, named by where it is so the user can find it. */
-export class PipelineError extends Error {
-	constructor(
-		readonly field: string,
-		message: string,
-	) {
-		super(`${field}: ${message}`);
-	}
+import { InputProblem } from './inputProblem';
+
+/** A problem with the pipeline, named by the field it is in so the user can find it. */
+export function pipelineProblem(field: string, message: string): InputProblem {
+	return new InputProblem(`${field}: ${message}`);
 }

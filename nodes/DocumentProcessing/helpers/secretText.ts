@@ -1,3 +1,5 @@
+import { InputProblem } from './inputProblem';
+
 /**
  * Secret values are handled here without ever copying them into a message: V8's JSON.parse
  * errors quote the input, so JSON problems are described by line and column only.
@@ -116,8 +118,6 @@ export function parseJsonQuietly(text: string): { ok: true; value: unknown } | {
 	}
 }
 
-export class SecretTextError extends Error {}
-
 const BOM = '\uFEFF';
 
 /** A secret file's bytes as UTF-8 text (the envelope rules encrypt the UTF-8 secret); a leading BOM is dropped. */
@@ -126,7 +126,7 @@ export function decodeSecretBytes(bytes: Buffer): string {
 	try {
 		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 	} catch {
-		throw new SecretTextError('the file is not UTF-8 text');
+		throw new InputProblem('the file is not UTF-8 text');
 	}
 	return text.startsWith(BOM) ? text.slice(1) : text;
 }

@@ -1,5 +1,5 @@
 import type { FunctionsBase } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { asOperationError, InputProblem } from '../helpers/inputProblem';
 
 export const CREDENTIAL_TYPE = 'documentProcessingApi';
 
@@ -18,21 +18,19 @@ interface RawCredential {
 	partitionUrl?: unknown;
 }
 
-export class MalformedCredentialError extends Error {}
-
 function parseHttpUrl(field: string, raw: unknown): URL {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		throw new MalformedCredentialError(`The credential's ${field} "${text}" is not a valid URL`);
+		throw new InputProblem(`The credential's ${field} "${text}" is not a valid URL`);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw new MalformedCredentialError(`The credential's ${field} must start with http:// or https://`);
+		throw new InputProblem(`The credential's ${field} must start with http:// or https://`);
 	}
 	if (url.search || url.hash) {
-		throw new MalformedCredentialError(`The credential's ${field} must not contain a query or fragment`);
+		throw new InputProblem(`The credential's ${field} must not contain a query or fragment`);
 	}
 	return url;
 }
@@ -56,7 +54,7 @@ const PARSED_CONNECTIONS_KEPT = 64;
 
 export function connectionFromCredential(raw: RawCredential): ServiceConnection {
 	if (typeof raw.apiKey !== 'string' || raw.apiKey.trim() === '') {
-		throw new MalformedCredentialError("The credential's API Key is empty");
+		throw new InputProblem("The credential's API Key is empty");
 	}
 	const cacheKey = typeof raw.baseUrl === 'string' && typeof raw.partitionUrl === 'string' ? `${raw.apiKey}\n${raw.baseUrl}\n${raw.partitionUrl}` : undefined;
 	const cached = cacheKey === undefined ? undefined : parsedConnections.get(cacheKey);
@@ -81,10 +79,8 @@ export async function getConnection(
 	try {
 		return connectionFromCredential(raw);
 	} catch (error) {
-		if (!(error instanceof MalformedCredentialError)) throw error;
-		throw new NodeOperationError(ctx.getNode(), error.message, {
-			itemIndex,
-			description: 'Open the Document Processing API credential and correct the field.',
+		throw asOperationError(ctx.getNode(), error, itemIndex, {
+			hint: 'Open the Document Processing API credential and correct the field.',
 		});
 	}
 }

@@ -5,7 +5,8 @@ import { createSource } from '../../api/sources';
 import { inputBinaryField } from '../../descriptions/binaryInput';
 import { runPerItem } from '../../helpers/items';
 import { driveFieldsPlan, GOOGLE_DRIVE, jsonPlan, registerInlineSecrets, requiredText } from './configPlan';
-import { ConfigProblem, DEFAULT_SECRET_KEYS, type ConfigPlan } from './sourceConfig';
+import { asOperationError } from '../../helpers/inputProblem';
+import { DEFAULT_SECRET_KEYS, type ConfigPlan } from './sourceConfig';
 
 /** Raw JSON config, offered for the drive connector (JSON mode) and for every other type. */
 function jsonConfigProperties(show: Record<string, string[]>, example: string): INodeProperties[] {
@@ -168,8 +169,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		try {
 			plan = configMode === 'fields' ? await driveFieldsPlan(this, itemIndex) : jsonPlan(this, itemIndex);
 		} catch (error) {
-			if (!(error instanceof ConfigProblem)) throw error;
-			throw new NodeOperationError(this.getNode(), error.message, { itemIndex, description: error.hint });
+			throw asOperationError(this.getNode(), error, itemIndex);
 		}
 
 		const call = await callContextFor(this, itemIndex);

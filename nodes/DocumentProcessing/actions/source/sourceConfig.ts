@@ -1,15 +1,5 @@
+import { InputProblem } from '../../helpers/inputProblem';
 import { parseJsonQuietly } from '../../helpers/secretText';
-
-/** A config that cannot be sent; the message names the field or key, never a secret's value. */
-export class ConfigProblem extends Error {
-	constructor(
-		message: string,
-		readonly hint: string,
-	) {
-		super(message);
-		this.name = 'ConfigProblem';
-	}
-}
 
 export interface SecretReferenceValue {
 	id: string;
@@ -53,7 +43,7 @@ export function parseConfigJson(raw: unknown, field = 'Config (JSON)'): Record<s
 	if (typeof raw === 'string') {
 		const parsed = parseJsonQuietly(raw);
 		if (!parsed.ok) {
-			throw new ConfigProblem(
+			throw new InputProblem(
 				`${field} is not valid JSON (${parsed.problem.where})`,
 				'Write the connector config as a JSON object, e.g. { "bucket": "invoices", "access_key": "…" }. Its content is not shown here because it may hold secrets.',
 			);
@@ -61,7 +51,7 @@ export function parseConfigJson(raw: unknown, field = 'Config (JSON)'): Record<s
 		value = parsed.value;
 	}
 	if (!isPlainObject(value)) {
-		throw new ConfigProblem(`${field} must be a JSON object`, 'The config is an object of the connector’s fields, e.g. { "drive_id": "…" }.');
+		throw new InputProblem(`${field} must be a JSON object`, 'The config is an object of the connector’s fields, e.g. { "drive_id": "…" }.');
 	}
 	// A private copy: the node replaces secrets in it and must not touch the workflow's own value.
 	return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
@@ -93,7 +83,7 @@ export function requireReference(value: { id?: unknown; type?: unknown }, where:
 	const type = typeof value.type === 'string' ? value.type.trim() : '';
 	const missing = [id === '' ? 'id' : undefined, type === '' ? 'type' : undefined].filter(Boolean);
 	if (missing.length > 0) {
-		throw new ConfigProblem(
+		throw new InputProblem(
 			`The secret reference in ${where} has no ${missing.join(' and no ')}`,
 			'A secret reference is { "id": "…", "type": "rsa_aes" }, as Register Secret outputs it.',
 		);
@@ -103,10 +93,10 @@ export function requireReference(value: { id?: unknown; type?: unknown }, where:
 
 function secretText(value: unknown, where: string): string {
 	if (typeof value === 'string') {
-		if (value.trim() === '') throw new ConfigProblem(`The secret in ${where} is empty`, 'Give the secret value or a reference to a registered secret.');
+		if (value.trim() === '') throw new InputProblem(`The secret in ${where} is empty`, 'Give the secret value or a reference to a registered secret.');
 		return value;
 	}
-	if (value === null) throw new ConfigProblem(`The secret in ${where} is null`, 'Give the secret value or a reference to a registered secret.');
+	if (value === null) throw new InputProblem(`The secret in ${where} is null`, 'Give the secret value or a reference to a registered secret.');
 	// A key file pasted as an object is sent as its JSON text, as the service expects a string secret.
 	if (typeof value === 'object') return JSON.stringify(value);
 	return String(value as number | boolean);

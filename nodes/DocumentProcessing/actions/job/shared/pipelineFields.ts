@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import {
 	buildJobNodes,
 	type FurtherStep,
 	type JobNode,
 	type PartitionStep,
 	parseRawJobNodes,
-	PipelineError,
 } from '../../../helpers/pipeline';
+import { asOperationError } from '../../../helpers/inputProblem';
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
 
@@ -228,10 +227,9 @@ export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobNode
 		}
 		return buildJobNodes(partitionStep(ctx, itemIndex), furtherSteps(ctx, itemIndex));
 	} catch (error) {
-		if (!(error instanceof PipelineError)) throw error;
-		throw new NodeOperationError(ctx.getNode(), `Invalid pipeline — ${error.message}`, {
-			itemIndex,
-			description: 'The pipeline starts with one partition node; further nodes follow in order. Fix the field named above.',
+		throw asOperationError(ctx.getNode(), error, itemIndex, {
+			prefix: 'Invalid pipeline — ',
+			hint: 'The pipeline starts with one partition node; further nodes follow in order. Fix the field named above.',
 		});
 	}
 }
