@@ -1,7 +1,6 @@
-import { detailText, form,  type UploadFile } from './test-support/client';
+import { detailText, form, type UploadFile } from './test-support/client';
 import { PARTITION_ONLY, TEXT_FILE, requestData, useEmulator } from './test-support/fixtures';
 import type { JobResponse as JobBody } from './jobs/job-view';
-
 
 interface ElementBody {
 	type: string;
