@@ -27,7 +27,7 @@ function ownerPid(dir: string): number | undefined {
 
 /**
  * Kills n8n servers left behind by a test process that died without cleaning up (SIGKILL, OOM):
- * startN8n records the server's pid in the run folder; it is killed only if that process still
+ * startN8n records each n8n process's pid in the run folder; it is killed only if that process still
  * runs on that run's user folder (checked in /proc/<pid>/environ), so a reused pid is safe.
  */
 function reapOrphans(runDir: string): void {
@@ -37,13 +37,13 @@ function reapOrphans(runDir: string): void {
 		for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
 			const full = path.join(dir, entry.name);
 			if (entry.isDirectory() && entry.name !== '.n8n' && entry.name !== 'node_modules') walk(full, depth + 1);
-			else if (entry.name === 'n8n-server.pid') pidFiles.push(full);
+			else if (/^n8n-[a-z0-9-]+\.pid$/.test(entry.name)) pidFiles.push(full);
 		}
 	};
 	walk(runDir, 0);
 	for (const file of pidFiles) {
 		const pid = Number(fs.readFileSync(file, 'utf8'));
-		const userFolder = path.dirname(path.dirname(file)); // <user folder>/logs/n8n-server.pid
+		const userFolder = path.dirname(path.dirname(file)); // <user folder>/logs/n8n-<command>.pid
 		try {
 			const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 			if (environ.includes(`N8N_USER_FOLDER=${userFolder}`)) process.kill(-pid, 'SIGKILL');
