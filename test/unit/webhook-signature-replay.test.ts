@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { claimDelivery, forgetChannel, releaseDelivery } from '../../nodes/DocumentProcessing/helpers/replayGuard';
 
 describe('webhook-id replay guard', () => {
@@ -42,8 +43,8 @@ describe('webhook-id replay guard across processes (through the node’s static 
 		return guard;
 	};
 	/** What n8n does per webhook request: load static data from the database, and save it after the answer. */
-	const load = (database: { json: string }) => JSON.parse(database.json) as Record<string, unknown>;
-	const save = (database: { json: string }, staticData: Record<string, unknown>) => (database.json = JSON.stringify(staticData));
+	const load = (database: { json: string }) => JSON.parse(database.json) as IDataObject;
+	const save = (database: { json: string }, staticData: IDataObject) => (database.json = JSON.stringify(staticData));
 	const now = Date.now();
 
 	it('refuses a replay at another process once the original’s save has landed', () => {
@@ -87,7 +88,7 @@ describe('webhook-id replay guard across processes (through the node’s static 
 	it('ignores saved ids older than the window and keeps other channels’ entries', () => {
 		const guard = newProcess();
 		const old = Math.floor((now - 12 * 60_000) / 1000);
-		const staticData: Record<string, unknown> = { documentProcessingRecentDeliveries: { ch: { 'evt-old': old }, other: { 'evt-o': Math.floor(now / 1000) } } };
+		const staticData: IDataObject = { documentProcessingRecentDeliveries: { ch: { 'evt-old': old }, other: { 'evt-o': Math.floor(now / 1000) } } };
 		expect(guard.claimDelivery('ch', 'evt-old', now, staticData)).toBe(true);
 		expect(staticData.documentProcessingRecentDeliveries).toMatchObject({ other: { 'evt-o': expect.any(Number) }, ch: { 'evt-old': expect.any(Number) } });
 	});
