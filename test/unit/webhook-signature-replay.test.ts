@@ -68,7 +68,7 @@ describe('webhook-id replay guard across processes (through the node’s static 
 		save(database, early); // the earlier request's save lands last
 		expect(mainProcess.claimDelivery('ch', 'evt-a', now + 2, load(database))).toBe(false);
 		expect(mainProcess.claimDelivery('ch', 'evt-b', now + 2, load(database))).toBe(false);
-		expect(Object.keys((JSON.parse(database.json) as Record<string, Record<string, unknown>>).documentProcessingRecentDeliveries.ch)).toEqual(['evt-a', 'evt-b']);
+		expect(Object.keys((JSON.parse(database.json) as { documentProcessingRecentDeliveries: Record<string, object> }).documentProcessingRecentDeliveries.ch)).toEqual(['evt-a', 'evt-b']);
 	});
 
 	it('does not hold when two processes save at once: the last writer drops the other’s new id (documented limit)', () => {
