@@ -20,5 +20,7 @@ module.exports = {
 		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
 		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
 		{ ...base, displayName: 'editor', testMatch: ['<rootDir>/test/editor/**/*.e2e.test.ts'] },
+		// Queue mode (DESIGN.md layer 5): Redis, Postgres and n8n main + 2 workers + webhook process.
+		{ ...base, displayName: 'queue', testMatch: ['<rootDir>/test/queue/**/*.queue.test.ts'] },
 	],
 };

@@ -12,6 +12,8 @@ interface EndpointPacing {
 	nextSlot: number;
 	/** When the latest launch really went out. */
 	lastDispatch: number;
+	/** No launch of this process goes out before this (set after a 429, see holdLaunches). */
+	heldUntil: number;
 }
 
 const registryKey = Symbol.for('n8n-nodes-document-processing.launchPacing');
@@ -21,7 +23,7 @@ const pacing: Map<string, EndpointPacing> = (globalStore[registryKey] ??= new Ma
 function pacingOf(endpoint: string): EndpointPacing {
 	let state = pacing.get(endpoint);
 	if (!state) {
-		state = { nextSlot: 0, lastDispatch: 0 };
+		state = { nextSlot: 0, lastDispatch: 0, heldUntil: 0 };
 		pacing.set(endpoint, state);
 	}
 	return state;
@@ -40,10 +42,14 @@ export async function waitForLaunchSlot(
 ): Promise<void> {
 	const spacing = options.spacingMs ?? LAUNCH_SPACING_MS;
 	const state = pacingOf(endpoint);
-	const now = Date.now();
-	const slot = Math.max(now, state.nextSlot, options.notBefore ?? 0);
-	state.nextSlot = slot + spacing;
-	await sleep(slot - now, options.signal);
+	for (;;) {
+		const now = Date.now();
+		const slot = Math.max(now, state.nextSlot, options.notBefore ?? 0);
+		state.nextSlot = slot + spacing;
+		await sleep(slot - now, options.signal);
+		// A hold placed while this launch slept covers its slot: queue again behind the hold.
+		if (state.heldUntil <= slot) break;
+	}
 	const due = state.lastDispatch + spacing;
 	if (due > Date.now()) await sleep(due - Date.now(), options.signal);
 }
@@ -51,4 +57,14 @@ export async function waitForLaunchSlot(
 /** Records that a launch is being handed to the connection now, after its slot was granted. */
 export function launchDispatched(endpoint: string): void {
 	pacingOf(endpoint).lastDispatch = Date.now();
+}
+
+/**
+ * Holds every launch of this process to the endpoint until `until` (after a 429), so launches
+ * already queued behind the refused one do not each go out and get refused too.
+ */
+export function holdLaunches(endpoint: string, until: number): void {
+	const state = pacingOf(endpoint);
+	state.heldUntil = Math.max(state.heldUntil, until);
+	state.nextSlot = Math.max(state.nextSlot, until);
 }

@@ -7,12 +7,15 @@ import type { ServiceConnection } from './connection';
 import { detailText, serviceError } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
 import { sleep } from '../helpers/sleep';
-import { launchDispatched, waitForLaunchSlot } from './pacing';
+import { holdLaunches, LAUNCH_SPACING_MS, launchDispatched, waitForLaunchSlot } from './pacing';
 import { redact } from './redact';
 import {
 	backoffDelay,
 	classifyNetworkError,
+	contendedSpacing,
 	DEFAULT_RETRY_POLICY,
+	launchAccepted,
+	launchRefused,
 	type NetworkFailure,
 	parseRetryAfter,
 	RETRYABLE_STATUSES,
@@ -206,11 +209,18 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
 export async function callService<T>(call: CallContext, request: ServiceRequest<T>): Promise<T> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...call.retry };
 	const url = targetUrl(call.connection, request);
+	const endpoint = call.connection.baseUrl;
 	let notBefore: number | undefined;
 	let firstSentAt: number | undefined;
+	// A launch refused for the rate limit is not a failure: it does not use up an attempt.
+	let rateLimitedLaunches = 0;
 
-	for (let attempt = 0; ; attempt++) {
-		if (request.launchesJob) await waitForLaunchSlot(call.connection.baseUrl, { notBefore, signal: call.signal });
+	for (let sent = 0; ; sent++) {
+		const attempt = sent - rateLimitedLaunches;
+		if (request.launchesJob) {
+			const spacingMs = contendedSpacing(endpoint, LAUNCH_SPACING_MS);
+			await waitForLaunchSlot(endpoint, { notBefore, spacingMs, signal: call.signal });
+		}
 		else if (notBefore !== undefined) await sleep(notBefore - Date.now(), call.signal);
 		firstSentAt ??= Date.now();
 		const mayRetry = (delayMs: number) =>
@@ -232,6 +242,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		}
 
 		if (answer.status >= 200 && answer.status < 300) {
+			if (request.launchesJob) launchAccepted(endpoint);
 			if (isHtml(answer)) {
 				throw unreadableAnswer(
 					call,
@@ -254,6 +265,14 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			return checked.data;
 		}
 
+		if (request.launchesJob && answer.status === 429) {
+			const delay = launchRefused(endpoint, parseRetryAfter(answer.headers['retry-after']), LAUNCH_SPACING_MS);
+			holdLaunches(endpoint, Date.now() + delay);
+			if (Date.now() + delay - firstSentAt <= policy.totalTimeMs) {
+				rateLimitedLaunches++;
+				continue;
+			}
+		}
 		const retryable = RETRYABLE_STATUSES.has(answer.status) && (request.idempotent || answer.status === 429);
 		if (retryable) {
 			const delay = parseRetryAfter(answer.headers['retry-after']) ?? backoffDelay(attempt, policy);

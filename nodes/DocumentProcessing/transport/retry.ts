@@ -73,3 +73,57 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
 		timedOut: TIMEOUTS.has(code),
 	};
 }
+
+/**
+ * Launch contention between processes. Pacing (pacing.ts) keeps one process's launches a spacing
+ * apart, but n8n workers in queue mode share nothing, and the service counts all launches of the
+ * account. A process learns that others launch too only from its own 429s, so each 429 widens
+ * this process's spacing by one more spacing (as if one more launcher were sharing the account,
+ * up to MAX_SHARERS), and every accepted launch narrows it again by a fraction. Two busy workers
+ * settle near two spacings each, in alternation, instead of one worker winning every slot and
+ * the other re-uploading into 429s. The wait after a 429 is the Retry-After plus a random share
+ * of a spacing, drawn per process, so workers refused at the same moment come back apart.
+ */
+const MAX_SHARERS = 4;
+/** An accepted launch takes back this much of one sharer: five quiet launches undo one 429. */
+const RECOVERY_PER_LAUNCH = 0.2;
+
+interface Contention {
+	/** Other launchers this process assumes share the account (0 when alone). */
+	others: number;
+}
+
+const contentionKey = Symbol.for('n8n-nodes-document-processing.launchContention');
+const contentionStore = globalThis as typeof globalThis & { [contentionKey]?: Map<string, Contention> };
+const contention: Map<string, Contention> = (contentionStore[contentionKey] ??= new Map());
+
+function contentionOf(endpoint: string): Contention {
+	let state = contention.get(endpoint);
+	if (!state) {
+		state = { others: 0 };
+		contention.set(endpoint, state);
+	}
+	return state;
+}
+
+/** This process's spacing between its own launches, given what 429s told it about others. */
+export function contendedSpacing(endpoint: string, baseSpacingMs: number): number {
+	return Math.round(baseSpacingMs * (1 + contentionOf(endpoint).others));
+}
+
+/** A launch was refused with 429: returns how long this process holds all its launches back. */
+export function launchRefused(
+	endpoint: string,
+	retryAfterMs: number | undefined,
+	baseSpacingMs: number,
+	random: () => number = Math.random,
+): number {
+	const state = contentionOf(endpoint);
+	state.others = Math.min(MAX_SHARERS - 1, state.others + 1);
+	return Math.round(Math.max(retryAfterMs ?? baseSpacingMs, baseSpacingMs) + random() * contendedSpacing(endpoint, baseSpacingMs) / 2);
+}
+
+export function launchAccepted(endpoint: string): void {
+	const state = contentionOf(endpoint);
+	state.others = Math.max(0, state.others - RECOVERY_PER_LAUNCH);
+}

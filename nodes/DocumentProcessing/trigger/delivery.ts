@@ -55,8 +55,7 @@ function signedBy(ctx: IWebhookFunctions, registrations: Registration[], body: B
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const settings = triggerSettings(this);
-	const staticData = this.getWorkflowStaticData('node');
-	const registrations = readRegistrations(staticData);
+	const registrations = readRegistrations(this.getWorkflowStaticData('node'));
 	const body = await rawBodyOf(this);
 
 	let registration: Registration | undefined;
@@ -78,7 +77,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	const channel = registration?.channelId ?? `node:${this.getNode().id}`;
 	const deliveryId = header(this, 'webhook-id') ?? event.id;
-	if (!claimDelivery(channel, deliveryId, Date.now(), staticData)) return ignore(`delivery ${deliveryId} was already received`);
+	if (!claimDelivery(channel, deliveryId)) return ignore(`delivery ${deliveryId} was already received`);
 
 	let items: INodeExecutionData[];
 	try {

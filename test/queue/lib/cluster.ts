@@ -29,6 +29,7 @@ export interface QueueCluster {
 	main: N8nInstance;
 	workers: N8nInstance[];
 	webhook: N8nInstance;
+	redisPort: number;
 	db: QueueDatabase;
 	rest: N8nRestSession;
 	/** The environment every n8n process of the cluster runs with (queue mode, Postgres, Redis). */
@@ -39,6 +40,8 @@ export interface QueueCluster {
 	publish(workflowId: string): Promise<void>;
 	/** Starts one more worker (e.g. after one was killed). */
 	addWorker(): Promise<N8nInstance>;
+	/** Stops the main process and starts it again on the same port (`main` is the new one). */
+	restartMain(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -89,12 +92,13 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		const db = await QueueDatabase.connect(postgres.port, postgres.user, postgres.database);
 		stops.push(async () => await db.close());
 		const rest = await N8nRestSession.owner(main.url);
-		return {
+		const cluster: QueueCluster = {
 			runDir,
 			userFolder,
 			main,
 			workers,
 			webhook,
+			redisPort: redis.port,
 			db,
 			rest,
 			env,
@@ -106,8 +110,14 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 				await db.waitForPublication(workflowId, before);
 			},
 			addWorker: startWorker,
+			restartMain: async () => {
+				await cluster.main.stop();
+				cluster.main = await startN8n({ userFolder, port: cluster.main.port, env });
+				stops.push(cluster.main.stop);
+			},
 			close,
 		};
+		return cluster;
 	} catch (error) {
 		await close();
 		throw error;
