@@ -1,5 +1,5 @@
 import { holdLaunches, launchDispatched, waitForLaunchSlot } from '../../nodes/DocumentProcessing/transport/pacing';
-import { contendedSpacing, launchAccepted, launchRefused } from '../../nodes/DocumentProcessing/transport/retry';
+import { launchAccepted, launchRefused } from '../../nodes/DocumentProcessing/transport/retry';
 
 const endpointFor = () => `https://pacing-${Math.random()}.example`;
 
@@ -29,25 +29,19 @@ describe('launch pacing after a late dispatch', () => {
 });
 
 describe('launch contention between processes (429s)', () => {
-	it('widens this process’s spacing by one spacing per 429 and narrows it back over five accepted launches', () => {
+	it('holds launches for the Retry-After, doubling with each 429 in a row up to 8 s, and starts over after an accepted launch', () => {
 		const endpoint = endpointFor();
-		expect(contendedSpacing(endpoint, 1000)).toBe(1000);
-		launchRefused(endpoint, 1000, 1000, () => 0);
-		expect(contendedSpacing(endpoint, 1000)).toBe(2000);
-		for (let i = 0; i < 4; i++) launchAccepted(endpoint);
-		expect(contendedSpacing(endpoint, 1000)).toBe(1200);
+		const holds = Array.from({ length: 6 }, () => launchRefused(endpoint, 1000, 1030, () => 0));
+		expect(holds).toEqual([1030, 2060, 4120, 8000, 8000, 8000]);
 		launchAccepted(endpoint);
-		launchAccepted(endpoint);
-		expect(contendedSpacing(endpoint, 1000)).toBe(1000);
-		for (let i = 0; i < 10; i++) launchRefused(endpoint, 1000, 1000, () => 0);
-		expect(contendedSpacing(endpoint, 1000)).toBe(4000);
+		expect(launchRefused(endpoint, 3000, 1030, () => 0)).toBe(3000);
 	});
 
-	it('waits the Retry-After (at least one spacing) plus a random share of the widened spacing', () => {
+	it('adds a random share of one spacing, so workers refused together come back apart', () => {
 		const endpoint = endpointFor();
-		expect(launchRefused(endpoint, 3000, 1000, () => 0)).toBe(3000);
-		expect(launchRefused(endpoint, undefined, 1000, () => 0.5)).toBe(1000 + 0.5 * 3000 / 2);
-		expect(launchRefused(endpoint, 200, 1000, () => 1)).toBe(1000 + 4000 / 2);
+		expect(launchRefused(endpoint, undefined, 1000, () => 0.5)).toBe(1500);
+		launchAccepted(endpoint);
+		expect(launchRefused(endpoint, 200, 1000, () => 1)).toBe(2000);
 	});
 
 	it('a hold after a 429 also stops launches that were already waiting for an earlier slot', async () => {

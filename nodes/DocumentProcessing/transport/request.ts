@@ -12,7 +12,6 @@ import { redact } from './redact';
 import {
 	backoffDelay,
 	classifyNetworkError,
-	contendedSpacing,
 	DEFAULT_RETRY_POLICY,
 	launchAccepted,
 	launchRefused,
@@ -217,10 +216,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 
 	for (let sent = 0; ; sent++) {
 		const attempt = sent - rateLimitedLaunches;
-		if (request.launchesJob) {
-			const spacingMs = contendedSpacing(endpoint, LAUNCH_SPACING_MS);
-			await waitForLaunchSlot(endpoint, { notBefore, spacingMs, signal: call.signal });
-		}
+		if (request.launchesJob) await waitForLaunchSlot(endpoint, { notBefore, signal: call.signal });
 		else if (notBefore !== undefined) await sleep(notBefore - Date.now(), call.signal);
 		firstSentAt ??= Date.now();
 		const mayRetry = (delayMs: number) =>

@@ -76,21 +76,19 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
 
 /**
  * Launch contention between processes. Pacing (pacing.ts) keeps one process's launches a spacing
- * apart, but n8n workers in queue mode share nothing, and the service counts all launches of the
- * account. A process learns that others launch too only from its own 429s, so each 429 widens
- * this process's spacing by one more spacing (as if one more launcher were sharing the account,
- * up to MAX_SHARERS), and every accepted launch narrows it again by a fraction. Two busy workers
- * settle near two spacings each, in alternation, instead of one worker winning every slot and
- * the other re-uploading into 429s. The wait after a 429 is the Retry-After plus a random share
- * of a spacing, drawn per process, so workers refused at the same moment come back apart.
+ * apart, but n8n workers in queue mode share nothing, and the service counts every launch of the
+ * account; a process learns that others launch too only from its own 429s. A worker launching in
+ * rhythm keeps getting its slots, so the others' launches are refused until it pauses: they lose
+ * nothing in throughput (the account's one launch per second is used), only the re-sent upload.
+ * So each 429 in a row doubles how long this process holds all its launches back (from the
+ * Retry-After, at most MAX_HOLD_MS), which bounds the wasted uploads while another worker holds
+ * the rhythm and resumes within a few seconds once it stops; an accepted launch resets it. A random
+ * share of one spacing, drawn per process, sets apart workers refused at the same moment.
  */
-const MAX_SHARERS = 4;
-/** An accepted launch takes back this much of one sharer: five quiet launches undo one 429. */
-const RECOVERY_PER_LAUNCH = 0.2;
+const MAX_HOLD_MS = 8_000;
 
 interface Contention {
-	/** Other launchers this process assumes share the account (0 when alone). */
-	others: number;
+	refusedInARow: number;
 }
 
 const contentionKey = Symbol.for('n8n-nodes-document-processing.launchContention');
@@ -100,30 +98,25 @@ const contention: Map<string, Contention> = (contentionStore[contentionKey] ??= 
 function contentionOf(endpoint: string): Contention {
 	let state = contention.get(endpoint);
 	if (!state) {
-		state = { others: 0 };
+		state = { refusedInARow: 0 };
 		contention.set(endpoint, state);
 	}
 	return state;
-}
-
-/** This process's spacing between its own launches, given what 429s told it about others. */
-export function contendedSpacing(endpoint: string, baseSpacingMs: number): number {
-	return Math.round(baseSpacingMs * (1 + contentionOf(endpoint).others));
 }
 
 /** A launch was refused with 429: returns how long this process holds all its launches back. */
 export function launchRefused(
 	endpoint: string,
 	retryAfterMs: number | undefined,
-	baseSpacingMs: number,
+	spacingMs: number,
 	random: () => number = Math.random,
 ): number {
 	const state = contentionOf(endpoint);
-	state.others = Math.min(MAX_SHARERS - 1, state.others + 1);
-	return Math.round(Math.max(retryAfterMs ?? baseSpacingMs, baseSpacingMs) + random() * contendedSpacing(endpoint, baseSpacingMs) / 2);
+	state.refusedInARow += 1;
+	const doubled = Math.max(retryAfterMs ?? spacingMs, spacingMs) * 2 ** Math.min(state.refusedInARow - 1, 10);
+	return Math.round(Math.min(doubled, MAX_HOLD_MS) + random() * spacingMs);
 }
 
 export function launchAccepted(endpoint: string): void {
-	const state = contentionOf(endpoint);
-	state.others = Math.max(0, state.others - RECOVERY_PER_LAUNCH);
+	contentionOf(endpoint).refusedInARow = 0;
 }

@@ -12,11 +12,11 @@ const ENTITIES: Entity[] = ['jobs', 'secrets', 'sources', 'channels'];
 /** Far beyond any case: a hang shows here, not as a jest timeout. */
 export const NO_HANG_MS = 15_000;
 /**
- * A launch may wait this long for its slot before its first attempt: the matrix's own injected
- * 429s tell the node that another launcher shares the account, which widens its spacing up to
- * four slots (transport/retry.ts, launch contention) until accepted launches narrow it again.
+ * A launch may wait this long for its slot before its first attempt: a 429 the matrix injects on
+ * one lane holds this process's launches for its Retry-After plus up to one spacing of jitter
+ * (transport/retry.ts, launch contention), and the lanes share the process.
  */
-const LAUNCH_SLOT_MS = 4 * 1_100;
+const LAUNCH_SLOT_MS = 3 * 1_100;
 
 /**
  * The node reserves launch slots 1 030 ms apart, but the service measures the spacing when a

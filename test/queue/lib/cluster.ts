@@ -40,8 +40,6 @@ export interface QueueCluster {
 	publish(workflowId: string): Promise<void>;
 	/** Starts one more worker (e.g. after one was killed). */
 	addWorker(): Promise<N8nInstance>;
-	/** Stops the main process and starts it again on the same port (`main` is the new one). */
-	restartMain(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -110,11 +108,6 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 				await db.waitForPublication(workflowId, before);
 			},
 			addWorker: startWorker,
-			restartMain: async () => {
-				await cluster.main.stop();
-				cluster.main = await startN8n({ userFolder, port: cluster.main.port, env });
-				stops.push(cluster.main.stop);
-			},
 			close,
 		};
 		return cluster;
