@@ -6,7 +6,13 @@
 import * as fs from 'node:fs';
 import { runOk } from '../../e2e/lib/proc';
 
-export const PG_BIN = process.env.QUEUE_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** Debian installs each major version under /usr/lib/postgresql/<major>; the newest is used (15 on Debian 12). */
+export function pgBin(): string {
+	if (process.env.QUEUE_PG_BIN) return process.env.QUEUE_PG_BIN;
+	const root = '/usr/lib/postgresql';
+	const majors = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+	return `${root}/${majors[0] ?? '15'}/bin`;
+}
 
 interface Requirement {
 	debianPackage: string;
@@ -18,8 +24,8 @@ function onPath(command: string): boolean {
 }
 
 const REQUIREMENTS: Requirement[] = [
-	{ debianPackage: 'redis-server', present: () => onPath('redis-server') },
-	{ debianPackage: 'postgresql', present: () => fs.existsSync(`${PG_BIN}/initdb`) && fs.existsSync(`${PG_BIN}/postgres`) },
+	{ debianPackage: 'redis-server', present: () => onPath('redis-server') && onPath('redis-cli') },
+	{ debianPackage: 'postgresql', present: () => fs.existsSync(`${pgBin()}/initdb`) && fs.existsSync(`${pgBin()}/postgres`) && onPath('psql') },
 	// runuser (util-linux): initdb and postgres refuse to run as root.
 	{ debianPackage: 'util-linux', present: () => onPath('runuser') },
 ];

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { freePort, killGroup, runOk, sleep, spawnTracked, tail } from '../../e2e/lib/proc';
-import { ensureDebianPackages, PG_BIN } from './debian';
+import { ensureDebianPackages, pgBin } from './debian';
 
 export interface RunningService {
 	port: number;
@@ -18,10 +18,12 @@ export interface RunningService {
 /** Spawns a long-running server and returns a stop() that signals its group, then SIGKILLs it. */
 function spawnServer(command: string, args: string[], logFile: string, stopSignal: NodeJS.Signals): Omit<RunningService, 'port'> & { exited: () => boolean } {
 	const fd = fs.openSync(logFile, 'a');
-	const child = spawnTracked(command, args, { stdio: ['ignore', fd, fd] });
+	const child = spawnTracked(command, args, { cwd: path.dirname(logFile), stdio: ['ignore', fd, fd] });
 	fs.closeSync(fd);
 	const pid = child.pid;
 	if (pid === undefined) throw new Error(`could not spawn ${command}`);
+	// Lets a later run reap this server if the test process is killed (e2e/lib/workdir.ts).
+	fs.writeFileSync(path.join(path.dirname(logFile), `service-${path.basename(logFile, '.log')}.pid`), String(pid));
 	let gone = false;
 	const exit = new Promise<void>((resolve) => child.once('exit', () => ((gone = true), resolve())));
 	const stop = async (): Promise<void> => {
@@ -92,10 +94,10 @@ export async function startPostgres(dir: string): Promise<RunningPostgres> {
 	}
 	await runOk('chown', [PG_USER, dir]);
 	const logFile = path.join(dir, 'postgres.log');
-	await runOk(...asPostgres(`${PG_BIN}/initdb`, ['-D', dataDir, '-A', 'trust', '-U', PG_USER, '--no-sync', '-E', 'UTF8']), { logFile });
+	await runOk(...asPostgres(`${pgBin()}/initdb`, ['-D', dataDir, '-A', 'trust', '-U', PG_USER, '--no-sync', '-E', 'UTF8']), { logFile });
 	const port = await freePort();
 	const server = spawnServer(
-		...asPostgres(`${PG_BIN}/postgres`, [
+		...asPostgres(`${pgBin()}/postgres`, [
 			'-D', dataDir, '-h', '127.0.0.1', '-p', String(port), '-c', 'unix_socket_directories=',
 			'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
 		]),
