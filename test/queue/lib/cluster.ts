@@ -38,8 +38,6 @@ export interface QueueCluster {
 	importWorkflow(workflow: WorkflowJson): Promise<string>;
 	/** Publishes on the main process and waits until its triggers are active. */
 	publish(workflowId: string): Promise<void>;
-	/** Starts one more worker (e.g. after one was killed). */
-	addWorker(): Promise<N8nInstance>;
 	close(): Promise<void>;
 }
 
@@ -47,19 +45,25 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 	const [, tarball] = await Promise.all([ensureN8n(), packPackage()]);
 	const runDir = createRunDir(options.label);
 	const userFolder = path.join(runDir, 'n8n-user');
-	const stops: Array<() => Promise<void>> = [];
+	const n8nStops: Array<() => Promise<void>> = [];
+	const serviceStops: Array<() => Promise<void>> = [];
+	let closeDb: (() => Promise<void>) | undefined;
 	const close = async (): Promise<void> => {
 		try {
-			// n8n processes first (they hold connections to both stores), then Redis and Postgres.
-			for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+			await closeDb?.().catch(() => undefined);
+			// n8n processes first, side by side (each may take its grace time), then Redis and Postgres.
+			await Promise.all(n8nStops.splice(0).map(async (stop) => await stop().catch(() => undefined)));
+			await Promise.all(serviceStops.splice(0).map(async (stop) => await stop().catch(() => undefined)));
 		} finally {
 			killAllChildren();
 		}
 	};
 	try {
-		const [redis, postgres] = await Promise.all([startRedis(path.join(runDir, 'redis')), startPostgres(path.join(runDir, 'postgres'))]);
-		stops.push(postgres.stop, redis.stop);
-		await installPackage(userFolder, tarball);
+		const [redis, postgres] = await Promise.all([
+			startRedis(path.join(runDir, 'redis')).then((r) => (serviceStops.push(r.stop), r)),
+			startPostgres(path.join(runDir, 'postgres')).then((p) => (serviceStops.push(p.stop), p)),
+			installPackage(userFolder, tarball),
+		]);
 
 		const webhookPort = await freePort();
 		const env: NodeJS.ProcessEnv = {
@@ -76,19 +80,19 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			...options.env,
 		};
 		const main = await startN8n({ userFolder, env });
-		stops.push(main.stop);
+		n8nStops.push(main.stop);
 		const startWorker = async (): Promise<N8nInstance> => {
 			const worker = await startN8n({ userFolder, command: 'worker', args: [`--concurrency=${options.workerConcurrency ?? 2}`], env });
-			stops.push(worker.stop);
+			n8nStops.push(worker.stop);
 			return worker;
 		};
 		const [webhook, ...workers] = await Promise.all([
-			startN8n({ userFolder, command: 'webhook', port: webhookPort, env }).then((w) => (stops.push(w.stop), w)),
+			startN8n({ userFolder, command: 'webhook', port: webhookPort, env }).then((w) => (n8nStops.push(w.stop), w)),
 			startWorker(),
 			startWorker(),
 		]);
 		const db = await QueueDatabase.connect(postgres.port, postgres.user, postgres.database);
-		stops.push(async () => await db.close());
+		closeDb = async () => await db.close();
 		const rest = await N8nRestSession.owner(main.url);
 		const cluster: QueueCluster = {
 			runDir,
@@ -107,7 +111,6 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 				await rest.publishWorkflow(workflowId);
 				await db.waitForPublication(workflowId, before);
 			},
-			addWorker: startWorker,
 			close,
 		};
 		return cluster;
