@@ -37,7 +37,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const PARTITION_TIMEOUT_MS = 60 * 60_000;
 
 export interface ServiceRequest<T> {
-	method: 'GET' | 'POST' | 'DELETE';
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 	/** `api`: a path under `{baseUrl}/api/v1`; `partition`: the credential's partition URL. */
 	target?: 'api' | 'partition';
 	path?: string;
@@ -55,6 +55,11 @@ export interface ServiceRequest<T> {
 	timeoutMs?: number;
 	/** Names what a 404 means, e.g. `Job "abc"`. */
 	notFound?: string;
+	/**
+	 * For idempotent changes: statuses that, answering a resend after an attempt the service may
+	 * have acted on, mean that attempt did the work (a repeated delete meets 404); `value` is returned.
+	 */
+	settledEarlier?: { statuses: number[]; value: T };
 }
 
 class HeadersTimeoutError extends Error {
@@ -213,6 +218,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 	let firstSentAt: number | undefined;
 	// A launch refused for the rate limit is not a failure: it does not use up an attempt.
 	let rateLimitedLaunches = 0;
+	// True once an attempt reached the service without a clear answer (broken connection, 5xx).
+	let mayHaveActed = false;
 
 	for (let sent = 0; ; sent++) {
 		const attempt = sent - rateLimitedLaunches;
@@ -232,6 +239,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			const delay = backoffDelay(attempt, policy);
 			if (!failure.permanent && (request.idempotent || failure.neverReached) && mayRetry(delay)) {
 				notBefore = Date.now() + delay;
+				mayHaveActed ||= !failure.neverReached;
 				continue;
 			}
 			throw networkError(call, request, url, failure);
@@ -251,6 +259,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				const delay = backoffDelay(attempt, policy);
 				if (request.idempotent && mayRetry(delay)) {
 					notBefore = Date.now() + delay;
+					mayHaveActed = true;
 					continue;
 				}
 				throw unreadableAnswer(call, request, 'the body is not complete JSON');
@@ -261,6 +270,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			return checked.data;
 		}
 
+		if (mayHaveActed && request.settledEarlier?.statuses.includes(answer.status)) return request.settledEarlier.value;
 		if (request.launchesJob && answer.status === 429) {
 			const delay = launchRefused(endpoint, parseRetryAfter(answer.headers['retry-after']), LAUNCH_SPACING_MS);
 			holdLaunches(endpoint, Date.now() + delay);
@@ -274,6 +284,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			const delay = parseRetryAfter(answer.headers['retry-after']) ?? backoffDelay(attempt, policy);
 			if (mayRetry(delay)) {
 				notBefore = Date.now() + delay;
+				mayHaveActed ||= answer.status !== 429;
 				continue;
 			}
 		}
