@@ -7,7 +7,7 @@ import type { ServiceConnection } from './connection';
 import { detailText, serviceError } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
 import { sleep } from '../helpers/sleep';
-import { holdLaunches, LAUNCH_SPACING_MS, launchDispatched, waitForLaunchSlot } from './pacing';
+import { LAUNCH_SPACING_MS, launchPacer, type LaunchTurn } from './pacing';
 import { redact } from './redact';
 import {
 	backoffDelay,
@@ -48,7 +48,7 @@ export interface ServiceRequest<T> {
 	multipart?: MultipartBody;
 	/** False for calls that create something: they are resent only when the service cannot have seen them. */
 	idempotent: boolean;
-	/** On-demand job launches keep the service's one-second spacing. */
+	/** On-demand job launches keep the service's one-second spacing, one at a time per endpoint. */
 	launchesJob?: boolean;
 	/** Parses the JSON answer; without one an empty (204) answer is expected. */
 	schema?: ZodType<T, ZodTypeDef, unknown>;
@@ -109,7 +109,6 @@ async function send(call: CallContext, request: ServiceRequest<unknown>, url: UR
 	const cancel = () => controller.abort(call.signal?.reason);
 	call.signal?.addEventListener('abort', cancel, { once: true });
 	try {
-		if (request.launchesJob) launchDispatched(call.connection.baseUrl);
 		const response = await poolFor(url.origin).request({
 			origin: url.origin,
 			path: `${url.pathname}${url.search}`,
@@ -213,7 +212,7 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
 export async function callService<T>(call: CallContext, request: ServiceRequest<T>): Promise<T> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...call.retry };
 	const url = targetUrl(call.connection, request);
-	const endpoint = call.connection.baseUrl;
+	const pacer = request.launchesJob ? launchPacer(call.connection.baseUrl) : undefined;
 	let notBefore: number | undefined;
 	let firstSentAt: number | undefined;
 	// A launch refused for the rate limit is not a failure: it does not use up an attempt.
@@ -223,7 +222,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 
 	for (let sent = 0; ; sent++) {
 		const attempt = sent - rateLimitedLaunches;
-		if (request.launchesJob) await waitForLaunchSlot(endpoint, { notBefore, signal: call.signal });
+		let turn: LaunchTurn | undefined;
+		if (pacer) turn = await pacer.turn({ notBefore, signal: call.signal });
 		else if (notBefore !== undefined) await sleep(notBefore - Date.now(), call.signal);
 		firstSentAt ??= Date.now();
 		const mayRetry = (delayMs: number) =>
@@ -243,10 +243,13 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				continue;
 			}
 			throw networkError(call, request, url, failure);
+		} finally {
+			// The service has accepted (or refused) the launch by now: the next one is paced from here.
+			turn?.finished();
 		}
 
 		if (answer.status >= 200 && answer.status < 300) {
-			if (request.launchesJob) launchAccepted(endpoint);
+			if (pacer) launchAccepted(call.connection.baseUrl);
 			if (isHtml(answer)) {
 				throw unreadableAnswer(
 					call,
@@ -271,9 +274,9 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		}
 
 		if (mayHaveActed && request.settledEarlier?.statuses.includes(answer.status)) return request.settledEarlier.value;
-		if (request.launchesJob && answer.status === 429) {
-			const delay = launchRefused(endpoint, parseRetryAfter(answer.headers['retry-after']), LAUNCH_SPACING_MS);
-			holdLaunches(endpoint, Date.now() + delay);
+		if (pacer && answer.status === 429) {
+			const delay = launchRefused(call.connection.baseUrl, parseRetryAfter(answer.headers['retry-after']), LAUNCH_SPACING_MS);
+			pacer.hold(Date.now() + delay);
 			if (Date.now() + delay - firstSentAt <= policy.totalTimeMs) {
 				rateLimitedLaunches++;
 				continue;
