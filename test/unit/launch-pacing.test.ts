@@ -166,10 +166,10 @@ describe('launch pacing from the previous launch’s answer', () => {
 describe('launch contention between processes (429s)', () => {
 	const endpointFor = () => `https://contention-${Math.random()}.example`;
 
-	it('holds launches for the Retry-After, doubling with each 429 in a row up to 8 s, and starts over after an accepted launch', () => {
+	it('holds launches for the Retry-After, doubling with each 429 in a row up to 4 s, and starts over after an accepted launch', () => {
 		const endpoint = endpointFor();
 		const holds = Array.from({ length: 6 }, () => launchRefused(endpoint, 1000, 1010, () => 0));
-		expect(holds).toEqual([1010, 2020, 4040, 8000, 8000, 8000]);
+		expect(holds).toEqual([1010, 2020, 4000, 4000, 4000, 4000]);
 		launchAccepted(endpoint);
 		expect(launchRefused(endpoint, 3000, 1010, () => 0)).toBe(3000);
 	});

@@ -85,7 +85,7 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
  * the rhythm and resumes within a few seconds once it stops; an accepted launch resets it. A random
  * share of one spacing, drawn per process, sets apart workers refused at the same moment.
  */
-const MAX_HOLD_MS = 8_000;
+const MAX_HOLD_MS = 4_000;
 
 interface Contention {
 	refusedInARow: number;
