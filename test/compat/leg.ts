@@ -69,7 +69,7 @@ export function defineCompatLeg(n8nVersion: string): void {
 
 		beforeAll(async () => {
 			const { e2e, client, emulator } = suite;
-			const filesDir = userFolderPaths(e2e.userFolder).filesDir;
+			const { filesDir } = suite;
 			const write = (folder: string, files: Array<[string, string]>): string => {
 				fs.mkdirSync(path.join(filesDir, folder), { recursive: true });
 				for (const [name, content] of files) fs.writeFileSync(path.join(filesDir, folder, name), content);

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LoggedRequest } from '../emulator/request-log';
-import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, nodeOutputJson, nodeRuns, useE2eSuite, userFolderPaths } from './n8n';
+import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, nodeOutputJson, nodeRuns, useE2eSuite } from './n8n';
 
 interface OutputItem {
 	json: Record<string, unknown>;
@@ -27,7 +27,7 @@ describe('real n8n: Process Files with an extraction step', () => {
 
 	beforeAll(async () => {
 		const { e2e } = suite;
-		const folder = path.join(userFolderPaths(e2e.userFolder).filesDir, 'invoices');
+		const folder = path.join(suite.filesDir, 'invoices');
 		fs.mkdirSync(folder, { recursive: true });
 		for (const [name, { text }] of Object.entries(INVOICES)) fs.writeFileSync(path.join(folder, name), text);
 		const credential = await suite.importEmulatorCredential();

@@ -101,10 +101,10 @@ describe('real n8n: the README flows on one instance', () => {
 	};
 
 	beforeAll(async () => {
-		const { e2e, emulator, client } = suite;
+		const { emulator, client } = suite;
 
 		// Read Files from Disk may only read below N8N_RESTRICT_FILE_ACCESS_TO (the harness sets it).
-		const filesDir = userFolderPaths(e2e.userFolder).filesDir;
+		const { filesDir } = suite;
 		const write = (folder: string, files: Record<string, string>): string => {
 			fs.mkdirSync(path.join(filesDir, folder), { recursive: true });
 			for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(filesDir, folder, name), content);

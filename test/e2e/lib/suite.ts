@@ -6,8 +6,11 @@
  * they are declared, so those then find n8n and the emulator started.
  */
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
 import { TestClient } from '../../emulator/test-support/client';
+import { userFolderPaths } from './instance';
 import { killAllChildren } from './proc';
 import type { E2eN8n } from './setup';
 import { attachSharedN8n } from './shared';
@@ -35,6 +38,11 @@ export interface E2eSuite {
 	readonly emulator: RunningEmulator;
 	/** Control and API client for the emulator. */
 	readonly client: TestClient;
+	/**
+	 * This suite's own folder below the n8n files folder (N8N_RESTRICT_FILE_ACCESS_TO): the n8n is
+	 * shared, so files for Read Files from Disk go here, never into a folder another suite uses.
+	 */
+	readonly filesDir: string;
 	/** Imports a credential pointing n8n at the emulator with the suite's key. */
 	importEmulatorCredential(name?: string): Promise<{ id: string; name: string }>;
 }
@@ -65,8 +73,14 @@ export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
 		return value;
 	};
 
+	const filesFolder = `${options.label}-${randomUUID().slice(0, 8)}`;
 	const suite: E2eSuite = {
 		apiKey,
+		get filesDir() {
+			const dir = path.join(userFolderPaths(suite.e2e.userFolder).filesDir, filesFolder);
+			fs.mkdirSync(dir, { recursive: true });
+			return dir;
+		},
 		get e2e() {
 			return started(e2e, 'n8n');
 		},
