@@ -1,42 +1,15 @@
 /** Document resource: Partition File's client-side PDF splitting, unsplit files and output shapes. */
 import { createHash } from 'node:crypto';
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { executeNode, type HarnessBinaryMode, type HarnessItem } from '../harness';
 import { corruptPdf, samplePdf } from './support/pdfs';
-import { failure, startTestService, textFile, type LoggedRequest, type TestService } from './support/service';
+import { PARTITION_PATH, pdfItem, useDocumentWorld, type PartitionRequest } from './support/documentWorld';
+import { failure, textFile } from './support/service';
 
-const PARTITION_PATH = '/general/v0/general';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type PartitionRequest = LoggedRequest & { fault?: string; status?: number };
-
-let service: TestService;
-let pdf30: Buffer;
-beforeAll(async () => {
-	service = await startTestService();
-	pdf30 = await samplePdf({ pages: 30, imageBytesPerPage: 1_000 });
-});
-afterAll(async () => await service.stop());
-beforeEach(async () => {
-	await service.control('reset', { body: {} });
-});
-
-const pdfItem = (data: Buffer, fileName = 'report.pdf'): HarnessItem => ({ binary: { data: { data, fileName, mimeType: 'application/pdf' } } });
-
-const partition = (parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'document',
-	operation: 'partition',
-	partitionStrategy: 'fast',
-	...parameters,
-});
-
-async function run(parameters: INodeParameters, items: HarnessItem[], options: { continueOnFail?: boolean; binaryMode?: HarnessBinaryMode } = {}) {
-	return await executeNode({ nodeType: new DocumentProcessing(), parameters: partition(parameters), items, credentials: service.credentials, ...options });
-}
-
-const partitionRequests = async () => (await service.requests(PARTITION_PATH)) as PartitionRequest[];
+const world = useDocumentWorld();
+const { run, partitionRequests } = world;
 const field = (request: PartitionRequest, name: string) => request.fields[name];
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const pageOf = (element: IDataObject) => (element.metadata as IDataObject).page_number;
@@ -44,9 +17,9 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 describe('Partition File: client-side PDF splitting', () => {
 	it('gives the same elements, in the same order, with the same page numbers as the unsplit call', async () => {
-		const unsplit = await run({ splitPdfPage: false }, [pdfItem(pdf30)]);
-		await service.control('reset', { body: {} });
-		const split = await run({ splitPdfPage: true, splitPdfConcurrencyLevel: 3 }, [pdfItem(pdf30)]);
+		const unsplit = await run({ splitPdfPage: false }, [pdfItem(world.pdf30)]);
+		await world.service.control('reset', { body: {} });
+		const split = await run({ splitPdfPage: true, splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]);
 
 		const whole = json(unsplit.output[0]);
 		expect(whole).toHaveLength(120);
@@ -60,30 +33,30 @@ describe('Partition File: client-side PDF splitting', () => {
 		for (const request of requests) {
 			expect(field(request, 'split_pdf_page')).toBe('false');
 			expect(request.files[0]).toMatchObject({ field: 'files', filename: 'report.pdf' });
-			expect(request.files[0]?.size).toBeLessThan(pdf30.length);
+			expect(request.files[0]?.size).toBeLessThan(world.pdf30.length);
 		}
 	});
 
 	it('splits a PDF held in memory (n8n’s default binary mode) the same way', async () => {
-		const result = await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(pdf30)], { binaryMode: 'default' });
+		const result = await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)], { binaryMode: 'default' });
 		expect(json(result.output[0]).map(pageOf)).toEqual(Array.from({ length: 30 }, (_, page) => Array(4).fill(page + 1)).flat());
 		expect(await partitionRequests()).toHaveLength(3);
 	});
 
 	it('partitions only the page range, keeping the document’s page numbers', async () => {
-		const split = await run({ splitPdfConcurrencyLevel: 2, options: { pageRange: '5-12' } }, [pdfItem(pdf30)]);
+		const split = await run({ splitPdfConcurrencyLevel: 2, options: { pageRange: '5-12' } }, [pdfItem(world.pdf30)]);
 		expect([...new Set(json(split.output[0]).map(pageOf))]).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
 		expect((await partitionRequests()).map((request) => field(request, 'starting_page_number')).sort()).toEqual(['5', '9']);
 
-		await service.control('reset', { body: {} });
-		const unsplit = await run({ splitPdfPage: false, options: { pageRange: '29-' } }, [pdfItem(pdf30)]);
+		await world.service.control('reset', { body: {} });
+		const unsplit = await run({ splitPdfPage: false, options: { pageRange: '29-' } }, [pdfItem(world.pdf30)]);
 		expect([...new Set(json(unsplit.output[0]).map(pageOf))]).toEqual([29, 30]);
 		const [request] = await partitionRequests();
 		expect(field(request as PartitionRequest, 'starting_page_number')).toBe('29');
 	});
 
 	it('numbers pages from the starting page number of a document part', async () => {
-		const result = await run({ splitPdfConcurrencyLevel: 3, options: { startingPageNumber: 101 } }, [pdfItem(pdf30)]);
+		const result = await run({ splitPdfConcurrencyLevel: 3, options: { startingPageNumber: 101 } }, [pdfItem(world.pdf30)]);
 		const pages = json(result.output[0]).map(pageOf);
 		expect(pages[0]).toBe(101);
 		expect(pages[pages.length - 1]).toBe(130);
@@ -91,7 +64,7 @@ describe('Partition File: client-side PDF splitting', () => {
 	});
 
 	it('fails a page range beyond the document with the file named, before sending', async () => {
-		const error = await failure(run({ options: { pageRange: '31-40' } }, [pdfItem(pdf30)]));
+		const error = await failure(run({ options: { pageRange: '31-40' } }, [pdfItem(world.pdf30)]));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('Page Range does not fit file "report.pdf": it starts at page 31, but the document has 30 pages');
 		expect(await partitionRequests()).toHaveLength(0);
@@ -99,8 +72,8 @@ describe('Partition File: client-side PDF splitting', () => {
 
 	it('with Allow Failed Ranges off, one failed range fails the item naming the range and the service’s detail', async () => {
 		// A 422 is not retried: the range fails at once, as a range the service cannot read would.
-		await service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'page 14 could not be read', times: 1 } });
-		const error = await failure(run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(pdf30)]));
+		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'page 14 could not be read', times: 1 } });
+		const error = await failure(run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]));
 		expect(error).toBeInstanceOf(NodeApiError);
 		// Whichever range reached the emulator first took the fault.
 		const match = /^Pages (\d+)–(\d+) of "report.pdf" failed: The service could not accept the input: page 14 could not be read$/.exec(error.message);
@@ -111,8 +84,8 @@ describe('Partition File: client-side PDF splitting', () => {
 	});
 
 	it('with Allow Failed Ranges on, the item keeps the ranges that worked and lists the failed one', async () => {
-		await service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'page 14 could not be read', times: 1 } });
-		const result = await run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true, outputMode: 'files' }, [pdfItem(pdf30)]);
+		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'page 14 could not be read', times: 1 } });
+		const result = await run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true, outputMode: 'files' }, [pdfItem(world.pdf30)]);
 		// The faulted request was answered before its body was read; the other two name their ranges.
 		const answered = (await partitionRequests()).filter((request) => request.fault === undefined).map((request) => field(request, 'starting_page_number'));
 		const first = Number(['1', '11', '21'].find((start) => !answered.includes(start)));
@@ -128,15 +101,15 @@ describe('Partition File: client-side PDF splitting', () => {
 	});
 
 	it('with Allow Failed Ranges on and one item per element, the elements of a partial file say so', async () => {
-		await service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, times: 1 } });
-		const result = await run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true }, [pdfItem(pdf30)]);
+		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, times: 1 } });
+		const result = await run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true }, [pdfItem(world.pdf30)]);
 		expect(result.output[0]).toHaveLength(80);
 		for (const item of result.output[0]) expect(item.json.failed_ranges).toEqual([expect.objectContaining({ http_code: '422' })]);
 	});
 
 	it('with Allow Failed Ranges on, a PDF whose every range failed still fails', async () => {
-		await service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'unreadable', times: 3 } });
-		const error = await failure(run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true }, [pdfItem(pdf30)]));
+		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'unreadable', times: 3 } });
+		const error = await failure(run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true }, [pdfItem(world.pdf30)]));
 		expect(error.message).toBe('Every page range of "report.pdf" failed, e.g. pages 1–10: The service could not accept the input: unreadable');
 	});
 
@@ -145,8 +118,8 @@ describe('Partition File: client-side PDF splitting', () => {
 		['a 429', { status: 429, retry_after: '0' }],
 		['a connection reset', { reset: 'before_read' }],
 	])('resends a range after %s without restarting the others', async (_label, fault) => {
-		await service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, times: 1, ...fault } });
-		const result = await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(pdf30)]);
+		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, times: 1, ...fault } });
+		const result = await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]);
 		expect(json(result.output[0])).toHaveLength(120);
 		const requests = await partitionRequests();
 		expect(requests).toHaveLength(4);
@@ -177,7 +150,7 @@ describe('Partition File: files that are not split', () => {
 	});
 
 	it('recognises a PDF by its content when type and name say nothing', async () => {
-		await run({ splitPdfConcurrencyLevel: 3 }, [{ binary: { data: { data: pdf30, fileName: 'upload', mimeType: 'application/octet-stream' } } }]);
+		await run({ splitPdfConcurrencyLevel: 3 }, [{ binary: { data: { data: world.pdf30, fileName: 'upload', mimeType: 'application/octet-stream' } } }]);
 		expect(await partitionRequests()).toHaveLength(3);
 	});
 
@@ -195,7 +168,7 @@ describe('Partition File: files that are not split', () => {
 
 describe('Partition File: output', () => {
 	it('chunks by title within the size limit', async () => {
-		const result = await run({ chunkingStrategy: 'by_title', maxCharacters: 120, splitPdfConcurrencyLevel: 3 }, [pdfItem(pdf30)]);
+		const result = await run({ chunkingStrategy: 'by_title', maxCharacters: 120, splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]);
 		const elements = json(result.output[0]);
 		expect(elements.length).toBeGreaterThan(30);
 		expect(new Set(elements.map((element) => element.type))).toEqual(new Set(['CompositeElement']));
@@ -206,8 +179,8 @@ describe('Partition File: output', () => {
 	});
 
 	it('passes unique element IDs and coordinates through untouched', async () => {
-		const first = json((await run({ splitPdfConcurrencyLevel: 3, options: { uniqueElementIds: true, coordinates: true } }, [pdfItem(pdf30)])).output[0]);
-		const second = json((await run({ splitPdfConcurrencyLevel: 3, options: { uniqueElementIds: true, coordinates: true } }, [pdfItem(pdf30)])).output[0]);
+		const first = json((await run({ splitPdfConcurrencyLevel: 3, options: { uniqueElementIds: true, coordinates: true } }, [pdfItem(world.pdf30)])).output[0]);
+		const second = json((await run({ splitPdfConcurrencyLevel: 3, options: { uniqueElementIds: true, coordinates: true } }, [pdfItem(world.pdf30)])).output[0]);
 		for (const element of first) {
 			expect(element.element_id).toMatch(UUID);
 			expect((element.metadata as IDataObject).coordinates).toMatchObject({ system: 'PixelSpace', points: expect.any(Array) });
@@ -215,7 +188,7 @@ describe('Partition File: output', () => {
 		expect(new Set(first.map((element) => element.element_id)).size).toBe(first.length);
 		expect(first.map((element) => element.element_id)).not.toEqual(second.map((element) => element.element_id));
 
-		const hashed = json((await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(pdf30)])).output[0]);
+		const hashed = json((await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)])).output[0]);
 		expect(hashed[0]?.element_id).toBe(sha256(Buffer.from('Section 1 heading')));
 		expect((hashed[0]?.metadata as IDataObject).coordinates).toBeUndefined();
 	});
@@ -223,7 +196,7 @@ describe('Partition File: output', () => {
 	it('gives one item per file with its elements, paired to its input item', async () => {
 		const result = await run({ outputMode: 'files', allBinaryProperties: true, splitPdfConcurrencyLevel: 3 }, [
 			{ binary: { note: textFile('note.txt', 'A short note, just one sentence.') } },
-			{ binary: { main: { data: pdf30, fileName: 'report.pdf', mimeType: 'application/pdf' }, extra: textFile('extra.md', '# Extra\n\nMore words here.', 'text/markdown') } },
+			{ binary: { main: { data: world.pdf30, fileName: 'report.pdf', mimeType: 'application/pdf' }, extra: textFile('extra.md', '# Extra\n\nMore words here.', 'text/markdown') } },
 		]);
 		const items = result.output[0];
 		expect(items.map((item) => [item.json.file_name, item.json.element_count, item.pairedItem])).toEqual([
@@ -236,7 +209,7 @@ describe('Partition File: output', () => {
 	});
 
 	it('continues on fail with an error item for the failing file’s item only', async () => {
-		const result = await run({}, [pdfItem(corruptPdf(), 'broken.pdf'), pdfItem(pdf30)], { continueOnFail: true });
+		const result = await run({}, [pdfItem(corruptPdf(), 'broken.pdf'), pdfItem(world.pdf30)], { continueOnFail: true });
 		const items = result.output[0];
 		expect(items[0]?.json.error).toMatch(/^File "broken.pdf": The service could not accept the input/);
 		expect(items[0]?.pairedItem).toEqual({ item: 0 });

@@ -1,39 +1,9 @@
-import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { executeNode, type HarnessBinaryMode, type HarnessItem } from '../harness';
-import { samplePdf } from './support/pdfs';
-import { failure, startTestService, textFile, type LoggedRequest, type TestService } from './support/service';
+import { pdfItem, useDocumentWorld } from './support/documentWorld';
+import { failure, textFile } from './support/service';
 
-const PARTITION_PATH = '/general/v0/general';
-
-type PartitionRequest = LoggedRequest & { fault?: string; status?: number };
-
-let service: TestService;
-let pdf30: Buffer;
-beforeAll(async () => {
-	service = await startTestService();
-	pdf30 = await samplePdf({ pages: 30, imageBytesPerPage: 1_000 });
-});
-afterAll(async () => await service.stop());
-beforeEach(async () => {
-	await service.control('reset', { body: {} });
-});
-
-const pdfItem = (data: Buffer, fileName = 'report.pdf'): HarnessItem => ({ binary: { data: { data, fileName, mimeType: 'application/pdf' } } });
-
-const partition = (parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'document',
-	operation: 'partition',
-	partitionStrategy: 'fast',
-	...parameters,
-});
-
-async function run(parameters: INodeParameters, items: HarnessItem[], options: { continueOnFail?: boolean; binaryMode?: HarnessBinaryMode } = {}) {
-	return await executeNode({ nodeType: new DocumentProcessing(), parameters: partition(parameters), items, credentials: service.credentials, ...options });
-}
-
-const partitionRequests = async () => (await service.requests(PARTITION_PATH)) as PartitionRequest[];
+const world = useDocumentWorld();
+const { run, partitionRequests } = world;
 
 describe('Partition File: parameters', () => {
 	it('sends every field of the form to the partition endpoint', async () => {
@@ -109,7 +79,7 @@ describe('Partition File: parameters', () => {
 		[{ options: { additionalParameters: { parameter: [{ name: ' ', value: 'x' }] } } }, /Additional Parameters: a parameter has no name/],
 		[{ splitPdfConcurrencyLevel: 0 }, /Concurrency must be a whole number of at least 1/],
 	])('rejects bad fields before sending anything (%j)', async (parameters, message) => {
-		const error = await failure(run(parameters, [pdfItem(pdf30)]));
+		const error = await failure(run(parameters, [pdfItem(world.pdf30)]));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toMatch(message);
 		expect(await partitionRequests()).toHaveLength(0);

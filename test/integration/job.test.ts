@@ -1,26 +1,12 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { executeNode, type HarnessItem } from '../harness';
-import { failure, startTestService, textFile, type TestService } from './support/service';
+import { failure, textFile } from './support/service';
+import { markdownItem, useActionWorld } from './support/actionWorld';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService({ job_duration_ms: 300, schedule_delay_ms: 20 });
-});
-afterAll(async () => await service.stop());
-beforeEach(async () => {
-	await service.control('reset', { body: {} });
-	service.emulator.setConfig({ job_duration_ms: 300, schedule_delay_ms: 20 });
-});
-
-const run = async (parameters: INodeParameters, items?: HarnessItem[], continueOnFail = false) =>
-	await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: service.credentials, continueOnFail });
-const fileItem = (name: string, text = `# ${name}\n\nSome text about ${name}.`): HarnessItem => ({
-	json: { name },
-	binary: { data: textFile(name, text, 'text/markdown') },
-});
-const jobRequests = async () => (await service.requests('/api/v1/jobs')).filter((request) => request.method === 'POST');
+const world = useActionWorld({ job_duration_ms: 300, schedule_delay_ms: 20 });
+const { run } = world;
+const fileItem = markdownItem;
+const jobRequests = async () => (await world.service.requests('/api/v1/jobs')).filter((request) => request.method === 'POST');
 
 describe('Create Job', () => {
 	it('uploads the item’s file with name and type and returns the job with its input file map', async () => {
@@ -103,7 +89,7 @@ describe('Create Job', () => {
 			[{ item: 6 }, { item: 7 }, { item: 8 }],
 		]);
 		expect((jobs[2].json.input_files as IDataObject[]).map((file) => file.file_name)).toEqual(['i6-f3.txt', 'i7-f0.txt', 'i8-f0.txt']);
-		expect((await service.counts()).jobs).toBe(3);
+		expect((await world.service.counts()).jobs).toBe(3);
 	});
 
 	it.each([
@@ -149,17 +135,17 @@ describe('Create Job', () => {
 	});
 
 	it('retries a launch refused with 429 and creates exactly one job', async () => {
-		await service.control('faults', { body: { method: 'POST', path: '/api/v1/jobs', status: 429, retry_after: '1', times: 1 } });
+		await world.service.control('faults', { body: { method: 'POST', path: '/api/v1/jobs', status: 429, retry_after: '1', times: 1 } });
 		const result = await run({ resource: 'job', operation: 'create' }, [fileItem('a.md')]);
 		expect(result.output[0][0].json.status).toBe('SCHEDULED');
-		expect((await service.counts()).jobs).toBe(1);
+		expect((await world.service.counts()).jobs).toBe(1);
 		expect(await jobRequests()).toHaveLength(2);
 	});
 
 	it('launches three items one second apart without surfacing a rate limit', async () => {
 		const result = await run({ resource: 'job', operation: 'create' }, [fileItem('a.md'), fileItem('b.md'), fileItem('c.md')]);
 		expect(result.output[0]).toHaveLength(3);
-		const state = await service.counts();
+		const state = await world.service.counts();
 		expect(state.rate_limited).toBe(0);
 		expect(state.jobs).toBe(3);
 	});
@@ -180,6 +166,6 @@ describe('Get Job', () => {
 	it('refuses an id that is not an id before sending', async () => {
 		const error = await failure(run({ resource: 'job', operation: 'get', jobId: 'job-42' }));
 		expect(error.message).toBe('Job ID "job-42" is not a valid ID');
-		expect(await service.requests('/api/v1/jobs')).toHaveLength(0);
+		expect(await world.service.requests('/api/v1/jobs')).toHaveLength(0);
 	});
 });

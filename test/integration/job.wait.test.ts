@@ -1,25 +1,11 @@
 /** Job resource: Wait for Job, Download Output and Process Files (create + wait + download). */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { executeNode, type HarnessItem } from '../harness';
-import { failure, startTestService, textFile, type TestService } from './support/service';
+import type { IDataObject } from 'n8n-workflow';
+import { failure, textFile } from './support/service';
+import { markdownItem, useActionWorld } from './support/actionWorld';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService({ job_duration_ms: 300, schedule_delay_ms: 20 });
-});
-afterAll(async () => await service.stop());
-beforeEach(async () => {
-	await service.control('reset', { body: {} });
-	service.emulator.setConfig({ job_duration_ms: 300, schedule_delay_ms: 20 });
-});
-
-const run = async (parameters: INodeParameters, items?: HarnessItem[], continueOnFail = false) =>
-	await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: service.credentials, continueOnFail });
-const fileItem = (name: string, text = `# ${name}\n\nSome text about ${name}.`): HarnessItem => ({
-	json: { name },
-	binary: { data: textFile(name, text, 'text/markdown') },
-});
+const world = useActionWorld({ job_duration_ms: 300, schedule_delay_ms: 20 });
+const { run } = world;
+const fileItem = markdownItem;
 
 describe('Wait for Job', () => {
 	const create = async () => (await run({ resource: 'job', operation: 'create' }, [fileItem('a.md')])).output[0][0].json.id as string;
@@ -32,10 +18,10 @@ describe('Wait for Job', () => {
 	});
 
 	it.each(['FAILED', 'STOPPED'] as const)('fails on a %s job, or outputs it when asked not to fail', async (status) => {
-		service.emulator.setConfig({ job_duration_ms: 60_000 });
+		world.service.emulator.setConfig({ job_duration_ms: 60_000 });
 		const id = await create();
 		const waiting = run({ resource: 'job', operation: 'waitForCompletion', jobId: id });
-		setTimeout(() => void service.emulator.finishJob(id, status), 300);
+		setTimeout(() => void world.service.emulator.finishJob(id, status), 300);
 		const error = await failure(waiting);
 		expect(error.message).toBe(`Job "${id}" ended with status ${status}`);
 		const result = await run({ resource: 'job', operation: 'waitForCompletion', jobId: id, waitOptions: { failOnJobFailure: false } });
@@ -43,7 +29,7 @@ describe('Wait for Job', () => {
 	});
 
 	it('explains a timeout while the job is SCHEDULED behind five running jobs', async () => {
-		service.emulator.setConfig({ max_running_jobs: 1, job_duration_ms: 60_000 });
+		world.service.emulator.setConfig({ max_running_jobs: 1, job_duration_ms: 60_000 });
 		await create();
 		const id = await create();
 		const error = await failure(run({ resource: 'job', operation: 'waitForCompletion', jobId: id, waitOptions: { timeoutMinutes: 0.03 } }));
@@ -52,7 +38,7 @@ describe('Wait for Job', () => {
 	});
 
 	it('reports the sixth concurrent job SCHEDULED and completes it once a slot frees', async () => {
-		service.emulator.setConfig({ job_duration_ms: 60_000 });
+		world.service.emulator.setConfig({ job_duration_ms: 60_000 });
 		const items = Array.from({ length: 6 }, (_, n) => fileItem(`f${n}.md`));
 		const jobs = (await run({ resource: 'job', operation: 'create' }, items)).output[0].map((item) => item.json.id as string);
 		const statuses = async () =>
@@ -63,28 +49,28 @@ describe('Wait for Job', () => {
 		const before = await statuses();
 		expect([...before].sort()).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'SCHEDULED']);
 		const sixth = jobs[before.indexOf('SCHEDULED')];
-		service.emulator.setConfig({ job_duration_ms: 300 });
-		await service.emulator.finishJob(jobs[before.indexOf('IN_PROGRESS')], 'COMPLETED');
+		world.service.emulator.setConfig({ job_duration_ms: 300 });
+		await world.service.emulator.finishJob(jobs[before.indexOf('IN_PROGRESS')], 'COMPLETED');
 		const waited = await run({ resource: 'job', operation: 'waitForCompletion', jobId: sixth });
 		expect(waited.output[0][0].json.status).toBe('COMPLETED');
 	});
 
 	it('waits for many items side by side, not one after another', async () => {
-		service.emulator.setConfig({ job_duration_ms: 60_000 });
+		world.service.emulator.setConfig({ job_duration_ms: 60_000 });
 		const ids = (await run({ resource: 'job', operation: 'create' }, [fileItem('a.md'), fileItem('b.md'), fileItem('c.md')])).output[0].map(
 			(item) => item.json.id as string,
 		);
-		await service.control('requests', { method: 'DELETE' });
+		await world.service.control('requests', { method: 'DELETE' });
 		const waiting = run({ resource: 'job', operation: 'waitForCompletion', jobId: '={{ $json.id }}' }, ids.map((id) => ({ json: { id } })));
 		// Every job has been polled at least once while all three are still running.
 		for (let attempt = 0; attempt < 100; attempt++) {
-			const polled = new Set((await service.requests('/api/v1/jobs/')).map((request) => request.path.split('/').pop()));
+			const polled = new Set((await world.service.requests('/api/v1/jobs/')).map((request) => request.path.split('/').pop()));
 			if (ids.every((id) => polled.has(id))) break;
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
-		const polled = new Set((await service.requests('/api/v1/jobs/')).map((request) => request.path.split('/').pop()));
+		const polled = new Set((await world.service.requests('/api/v1/jobs/')).map((request) => request.path.split('/').pop()));
 		expect(ids.filter((id) => polled.has(id))).toEqual(ids);
-		for (const id of ids) await service.emulator.finishJob(id, 'COMPLETED');
+		for (const id of ids) await world.service.emulator.finishJob(id, 'COMPLETED');
 		expect((await waiting).output[0].map((item) => item.json.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
 	});
 });
@@ -135,7 +121,7 @@ describe('Download Output', () => {
 	});
 
 	it('says when the job has not completed yet', async () => {
-		service.emulator.setConfig({ job_duration_ms: 60_000 });
+		world.service.emulator.setConfig({ job_duration_ms: 60_000 });
 		const id = (await run({ resource: 'job', operation: 'create' }, [fileItem('a.md')])).output[0][0].json.id as string;
 		const error = await failure(run({ resource: 'job', operation: 'downloadOutput', jobId: id }));
 		expect(error.message).toMatch(/has no outputs to download yet \(status: (SCHEDULED|IN_PROGRESS)\)/);
@@ -150,7 +136,7 @@ describe('Process Files', () => {
 			['one.md', { item: 0 }],
 			['two.md', { item: 1 }],
 		]);
-		expect((await service.counts()).jobs).toBe(1);
+		expect((await world.service.counts()).jobs).toBe(1);
 	});
 
 	it('outputs elements per item by default, one job per item', async () => {
@@ -158,6 +144,6 @@ describe('Process Files', () => {
 		const texts = result.output[0].map((item) => [item.json.text, item.pairedItem]);
 		expect(texts).toContainEqual(['one.md', { item: 0 }]);
 		expect(texts).toContainEqual(['two.md', { item: 1 }]);
-		expect((await service.counts()).jobs).toBe(2);
+		expect((await world.service.counts()).jobs).toBe(2);
 	});
 });

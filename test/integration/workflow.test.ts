@@ -1,25 +1,10 @@
 /** Integration tests of the Workflow resource (Run, with and without waiting). */
-import type { INodeParameters } from 'n8n-workflow';
-import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { executeNode, type HarnessItem } from '../harness';
-import { failure, startTestService, textFile, type TestService } from './support/service';
+import { failure } from './support/service';
+import { markdownItem, useActionWorld } from './support/actionWorld';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService({ job_duration_ms: 300, schedule_delay_ms: 20 });
-});
-afterAll(async () => await service.stop());
-beforeEach(async () => {
-	await service.control('reset', { body: {} });
-	service.emulator.setConfig({ job_duration_ms: 300, schedule_delay_ms: 20 });
-});
-
-const run = async (parameters: INodeParameters, items?: HarnessItem[], continueOnFail = false) =>
-	await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: service.credentials, continueOnFail });
-const fileItem = (name: string, text = `# ${name}\n\nSome text about ${name}.`): HarnessItem => ({
-	json: { name },
-	binary: { data: textFile(name, text, 'text/markdown') },
-});
+const world = useActionWorld({ job_duration_ms: 300, schedule_delay_ms: 20 });
+const { run } = world;
+const fileItem = markdownItem;
 
 describe('Run Workflow', () => {
 	const workflowId = '5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10';
@@ -27,7 +12,7 @@ describe('Run Workflow', () => {
 	it('starts the stored workflow with the item’s files and returns the SCHEDULED job', async () => {
 		const result = await run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: workflowId } }, [fileItem('w.md')]);
 		expect(result.output[0][0].json).toMatchObject({ status: 'SCHEDULED', workflow_id: workflowId, input_files: [{ file_name: 'w.md' }] });
-		const [sent] = (await service.requests(`/api/v1/workflows/${workflowId}/run`));
+		const [sent] = (await world.service.requests(`/api/v1/workflows/${workflowId}/run`));
 		expect(sent.files).toEqual([expect.objectContaining({ field: 'input_files', filename: 'w.md' })]);
 	});
 
@@ -52,7 +37,7 @@ describe('Run Workflow', () => {
 		const error = await failure(run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'url', value: 'https://x.example/app/workflows/' } }, [fileItem('w.md')]));
 		// n8n itself refuses the locator before the node runs; an expression-fed value reaches the node’s own check.
 		expect(error.message).toMatch(/not a workflow ID or a URL containing one|node has issues/);
-		expect(await service.requests('/api/v1/workflows')).toHaveLength(0);
+		expect(await world.service.requests('/api/v1/workflows')).toHaveLength(0);
 	});
 });
 
@@ -62,6 +47,6 @@ describe('Run Workflow with an expression-fed id', () => {
 			run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: '={{ $json.wf }}' }, sendFiles: false }, [{ json: { wf: 'not-an-id' } }]),
 		);
 		expect(error.message).toBe('Workflow "not-an-id" is not a workflow ID or a URL containing one');
-		expect(await service.requests('/api/v1/workflows')).toHaveLength(0);
+		expect(await world.service.requests('/api/v1/workflows')).toHaveLength(0);
 	});
 });
