@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import * as document from './actions/document/Document.resource';
 import * as job from './actions/job/Job.resource';
 import * as notification from './actions/notification/Notification.resource';
@@ -19,8 +20,8 @@ export class DocumentProcessing implements INodeType {
 		description: 'Turn files into structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
 		usableAsTool: true,
-		inputs: ['main'],
-		outputs: ['main'],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'documentProcessingApi', required: true }],
 		properties: [
 			{

@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import type { EventType } from '../helpers/eventTypes';
 import { callService, getConnection, type CallContext } from '../transport';
+import { asNodeError } from '../helpers/nodeErrors';
 
 export type { CallContext };
 
@@ -29,7 +30,11 @@ const channelFields = z
 	.passthrough();
 
 /** A channel as the service shows it, minus any signing secret, so one can never reach an item or a log. */
-export const channelSchema = channelFields.transform(({ secret: _secret, ...channel }) => channel as IDataObject & Channel);
+export const channelSchema = channelFields.transform((fields) => {
+	const channel: Record<string, unknown> = { ...fields };
+	delete channel.secret;
+	return channel as IDataObject & Channel;
+});
 
 export interface Channel {
 	id: string;
@@ -181,7 +186,7 @@ export async function findChannel(call: CallContext, scope: ChannelScope, channe
 		return await getChannel(call, scope, channelId);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
-		throw error;
+		throw asNodeError(call.node, error, call.itemIndex);
 	}
 }
 
@@ -198,6 +203,6 @@ export async function deleteChannel(call: CallContext, scope: ChannelScope, chan
 		return true;
 	} catch (error) {
 		if (isNotFound(error)) return false;
-		throw error;
+		throw asNodeError(call.node, error, call.itemIndex);
 	}
 }

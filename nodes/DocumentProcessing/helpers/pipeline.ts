@@ -61,6 +61,16 @@ const STEP_LABELS: Record<string, string> = {
 	provider_ner: 'Named Entity Recognition',
 };
 
+function parseJsonText(field: string, raw: string): unknown {
+	let problem: string;
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	throw new PipelineError(field, `not valid JSON (${problem})`);
+}
+
 const JSON_SCHEMA_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
 /** Accepts a JSON Schema as text or object; returns it as an object after checking it is one. */
@@ -68,11 +78,7 @@ export function parseJsonSchema(field: string, raw: unknown): IDataObject {
 	let value: unknown = raw;
 	if (typeof raw === 'string') {
 		if (raw.trim() === '') throw new PipelineError(field, 'the JSON Schema is empty');
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw new PipelineError(field, `not valid JSON (${(error as Error).message})`);
-		}
+		value = parseJsonText(field, raw);
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		throw new PipelineError(field, 'a JSON Schema must be a JSON object, e.g. {"type": "object", "properties": {...}}');
@@ -143,13 +149,7 @@ function isObject(value: unknown): value is IDataObject {
 /** Checks raw `job_nodes` (an array, or `{job_nodes: [...]}`) against the interface's rules. */
 export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 	let value: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw new PipelineError(field, `not valid JSON (${(error as Error).message})`);
-		}
-	}
+	if (typeof raw === 'string') value = parseJsonText(field, raw);
 	if (isObject(value) && Array.isArray(value.job_nodes)) value = value.job_nodes;
 	if (!Array.isArray(value) || value.length === 0) {
 		throw new PipelineError(field, 'expected a non-empty array of job nodes (or an object with "job_nodes")');

@@ -1,18 +1,12 @@
-/** A timer that an execution's cancel signal can cut short. */
+import { sleep as n8nSleep } from 'n8n-workflow';
+
+/** A timer that an execution's cancel signal can cut short (n8n-workflow's `sleep`). */
 export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 	if (signal?.aborted) throw abortReason(signal);
 	if (ms <= 0) return;
-	await new Promise<void>((resolve, reject) => {
-		const timer = setTimeout(done, ms);
-		function done() {
-			signal?.removeEventListener('abort', aborted);
-			resolve();
-		}
-		function aborted() {
-			clearTimeout(timer);
-			reject(abortReason(signal));
-		}
-		signal?.addEventListener('abort', aborted, { once: true });
+	// It only rejects when the signal fires; the reason is normalised like the check above.
+	await n8nSleep(ms, signal).catch(() => {
+		throw abortReason(signal);
 	});
 }
 

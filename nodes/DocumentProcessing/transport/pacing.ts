@@ -14,9 +14,8 @@ interface EndpointPacing {
 	lastDispatch: number;
 }
 
-const registryKey = Symbol.for('n8n-nodes-document-processing.launchPacing');
-const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, EndpointPacing> };
-const pacing: Map<string, EndpointPacing> = (globalStore[registryKey] ??= new Map());
+// One module instance per n8n process, shared by both nodes (see transport/agents.ts).
+const pacing = new Map<string, EndpointPacing>();
 
 function pacingOf(endpoint: string): EndpointPacing {
 	let state = pacing.get(endpoint);

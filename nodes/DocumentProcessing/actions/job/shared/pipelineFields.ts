@@ -8,6 +8,7 @@ import {
 	parseRawJobNodes,
 	PipelineError,
 } from '../../../helpers/pipeline';
+import { asNodeError } from '../../../helpers/nodeErrors';
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
 
@@ -92,6 +93,23 @@ export const pipelineProperties: INodeProperties[] = [
 				displayName: 'Step',
 				values: [
 					{
+						displayName: 'Extraction Guidance',
+						name: 'extractionGuidance',
+						type: 'string',
+						typeOptions: { rows: 4 },
+						default: '',
+						description: 'Free-text instructions for the extraction',
+						displayOptions: { show: { kind: ['llm'] } },
+					},
+					{
+						displayName: 'JSON Schema',
+						name: 'jsonSchema',
+						type: 'json',
+						default: '{\n  "type": "object",\n  "properties": {\n    "title": { "type": "string" }\n  }\n}',
+						description: 'JSON Schema of the object to extract from each document',
+						displayOptions: { show: { kind: ['llm'] } },
+					},
+					{
 						displayName: 'Kind',
 						name: 'kind',
 						type: 'options',
@@ -106,6 +124,13 @@ export const pipelineProperties: INodeProperties[] = [
 						default: 'llm',
 					},
 					{
+						displayName: 'Model',
+						name: 'model',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { kind: ['llm', ...PROMPTERS_WITH_PROVIDER] } },
+					},
+					{
 						displayName: 'Name',
 						name: 'name',
 						type: 'string',
@@ -113,20 +138,11 @@ export const pipelineProperties: INodeProperties[] = [
 						description: 'Free label for the node; defaults to its kind',
 					},
 					{
-						displayName: 'JSON Schema',
-						name: 'jsonSchema',
-						type: 'json',
-						default: '{\n  "type": "object",\n  "properties": {\n    "title": { "type": "string" }\n  }\n}',
-						description: 'JSON Schema of the object to extract from each document',
-						displayOptions: { show: { kind: ['llm'] } },
-					},
-					{
-						displayName: 'Extraction Guidance',
-						name: 'extractionGuidance',
-						type: 'string',
-						typeOptions: { rows: 4 },
-						default: '',
-						description: 'Free-text instructions for the extraction',
+						displayName: 'Output Mode',
+						name: 'outputMode',
+						type: 'options',
+						options: [{ name: 'Extracted Data Only', value: 'extracted_data_only' }],
+						default: 'extracted_data_only',
 						displayOptions: { show: { kind: ['llm'] } },
 					},
 					{
@@ -144,21 +160,6 @@ export const pipelineProperties: INodeProperties[] = [
 						default: '',
 						description: 'Model provider for this prompter, as your account names it',
 						displayOptions: { show: { kind: PROMPTERS_WITH_PROVIDER } },
-					},
-					{
-						displayName: 'Model',
-						name: 'model',
-						type: 'string',
-						default: '',
-						displayOptions: { show: { kind: ['llm', ...PROMPTERS_WITH_PROVIDER] } },
-					},
-					{
-						displayName: 'Output Mode',
-						name: 'outputMode',
-						type: 'options',
-						options: [{ name: 'Extracted Data Only', value: 'extracted_data_only' }],
-						default: 'extracted_data_only',
-						displayOptions: { show: { kind: ['llm'] } },
 					},
 				],
 			},
@@ -204,7 +205,7 @@ export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobNode
 		}
 		return buildJobNodes(partitionStep(ctx, itemIndex), furtherSteps(ctx, itemIndex));
 	} catch (error) {
-		if (!(error instanceof PipelineError)) throw error;
+		if (!(error instanceof PipelineError)) throw asNodeError(ctx.getNode(), error, itemIndex);
 		throw new NodeOperationError(ctx.getNode(), `Invalid pipeline — ${error.message}`, {
 			itemIndex,
 			description: 'The pipeline starts with one partition node; further nodes follow in order. Fix the field named above.',
