@@ -1,7 +1,6 @@
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
-import type { PDFDocument } from 'pdf-lib';
 import type { Readable } from 'node:stream';
-import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead } from '../helpers/pdfDocument';
+import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead, type PDFDocument } from '../helpers/pdfDocument';
 import { RangeFailedError, runRanges, type RangeOutcome } from '../helpers/pdfRangeRunner';
 import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../helpers/pdfSplit';
 import { callService, type CallContext, type MultipartBody } from '../transport';

@@ -2,6 +2,9 @@ import { PDFDocument } from 'pdf-lib';
 import type { Readable } from 'node:stream';
 import type { PageRange } from './pdfSplit';
 
+// The one module that imports pdf-lib (the build bundles it for this module).
+export type { PDFDocument };
+
 const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/acrobat']);
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
 /** Readers accept the header anywhere in the first kilobyte (some files start with junk). */
