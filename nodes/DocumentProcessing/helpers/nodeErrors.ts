@@ -9,6 +9,7 @@ import { ExecutionBaseError, NodeOperationError } from 'n8n-workflow';
  */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): Error {
 	if (error instanceof ExecutionBaseError) return error;
-	if (error instanceof Error && error.name === 'AbortError') return error;
+	// A DOMException from another realm is no `instanceof Error`, so the name decides.
+	if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') return error as Error;
 	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
 }
