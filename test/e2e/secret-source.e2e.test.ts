@@ -74,12 +74,14 @@ describe('real n8n: Register Secret and Create Source Connector', () => {
 		const { e2e, client } = suite;
 		const credential = await suite.importEmulatorCredential('Document Processing (failing)');
 		const typed = `E2E-TYPED-SECRET-${randomUUID()}`;
+		// The workflow's Register Secret checks the secret is JSON, so the typed value is a JSON key.
+		const typedKey = JSON.stringify({ type: 'service_account', private_key: typed });
 		const workflowId = await e2e.importWorkflow(
 			loadWorkflow('secret-and-source.json', {
 				CREDENTIAL_ID: credential.id,
 				CREDENTIAL_NAME: credential.name,
 				DRIVE_ID: 'e2e-drive-0002',
-				SERVICE_ACCOUNT_KEY: typed,
+				SERVICE_ACCOUNT_KEY: typedKey,
 			}),
 		);
 		// Not resent (registering creates something), so one fault fails the node.
@@ -90,7 +92,7 @@ describe('real n8n: Register Secret and Create Source Connector', () => {
 			expect(run.source).toBe('database');
 
 			const { error } = run.data.resultData;
-			expect(error?.message).toMatch(/500|registration failed|service/i);
+			expect(`${error?.message} ${error?.description}`).toContain('registration failed');
 			// n8n saved the node with the error; its secret parameter shows only the mask.
 			const node = error?.node as { name?: string; parameters?: Record<string, unknown> } | undefined;
 			expect(node?.name).toBe('Register Secret');
