@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import type { ExtractionCarrier } from './jobs/extraction';
+import { DELIVERY_FORMATS, type DeliveryFormat } from './events/delivery-formats';
 
 export type TerminalJobStatus = 'COMPLETED' | 'FAILED' | 'STOPPED';
+
+/** Answer shapes the interface does not show; each plausible one can be chosen (see README). */
+export const JOB_LIST_SHAPES = ['array', 'items'] as const;
+export const CANCEL_REPLIES = ['job', 'accepted', 'no_content'] as const;
+export const CHANNEL_DELETE_REPLIES = ['no_content', 'channel'] as const;
+export const CHANNEL_UPDATE_REPLIES = ['channel', 'no_content'] as const;
 
 export interface EmulatorConfig {
 	/** Minimum spacing between accepted on-demand job launches of one API key. */
@@ -18,6 +26,8 @@ export interface EmulatorConfig {
 	webhook_timeout_ms: number;
 	/** Backoff before retry n of a failed delivery is n × this value. */
 	webhook_retry_backoff_ms: number;
+	/** The body format of webhook deliveries (undocumented by the service; see events/delivery-formats.ts). */
+	webhook_delivery_format: DeliveryFormat;
 	/** Bench only: also accept the key in the `unstructured-api-key` header. */
 	accept_sdk_header: boolean;
 	/** Webhooks go to loopback hosts only unless this is true. */
@@ -26,6 +36,20 @@ export interface EmulatorConfig {
 	max_parse_bytes: number;
 	/** The request log keeps at most this many entries (oldest dropped first). */
 	request_log_limit: number;
+	/**
+	 * Where `elements_with_extracted_data` puts the extraction: a leading `DocumentData` element
+	 * (the service's documentation) or the first partition element's metadata (an alternative the
+	 * node tolerates).
+	 */
+	extraction_carrier: ExtractionCarrier;
+	/** `GET /jobs/`: a bare array of jobs, or `{items: [...]}`. */
+	job_list_shape: (typeof JOB_LIST_SHAPES)[number];
+	/** `POST /jobs/{id}/cancel`: 200 with the stopped job, 202 (stopped after schedule_delay_ms), or 204 (stopped at once). */
+	cancel_reply: (typeof CANCEL_REPLIES)[number];
+	/** `DELETE .../channels/{id}`: 204, or 200 with the deleted channel. */
+	channel_delete_reply: (typeof CHANNEL_DELETE_REPLIES)[number];
+	/** `PATCH .../channels/{id}`: 200 with the changed channel, or 204. */
+	channel_update_reply: (typeof CHANNEL_UPDATE_REPLIES)[number];
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
@@ -37,10 +61,16 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	default_job_outcome: 'COMPLETED',
 	webhook_timeout_ms: 5000,
 	webhook_retry_backoff_ms: 200,
+	webhook_delivery_format: 'event',
 	accept_sdk_header: false,
 	allow_external_webhooks: false,
 	max_parse_bytes: 8 * 1024 * 1024,
 	request_log_limit: 5000,
+	extraction_carrier: 'document_data',
+	job_list_shape: 'array',
+	cancel_reply: 'job',
+	channel_delete_reply: 'no_content',
+	channel_update_reply: 'channel',
 });
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -55,10 +85,16 @@ export const configPatchSchema = z
 		default_job_outcome: z.enum(['COMPLETED', 'FAILED', 'STOPPED']),
 		webhook_timeout_ms: z.number().int().min(1),
 		webhook_retry_backoff_ms: nonNegativeInt,
+		webhook_delivery_format: z.enum(DELIVERY_FORMATS),
 		accept_sdk_header: z.boolean(),
 		allow_external_webhooks: z.boolean(),
 		max_parse_bytes: z.number().int().min(1),
 		request_log_limit: z.number().int().min(1),
+		extraction_carrier: z.enum(['document_data', 'first_element']),
+		job_list_shape: z.enum(JOB_LIST_SHAPES),
+		cancel_reply: z.enum(CANCEL_REPLIES),
+		channel_delete_reply: z.enum(CHANNEL_DELETE_REPLIES),
+		channel_update_reply: z.enum(CHANNEL_UPDATE_REPLIES),
 	})
 	.partial()
 	.strict();

@@ -25,6 +25,15 @@ const jobShape = z
 export type Job = z.infer<typeof jobShape> & IDataObject;
 
 export const jobSchema = jobShape.transform((job) => job as unknown as Job);
+
+/** Not shown by the interface: the job list may be a bare array or `{items: [...]}`; both are read. */
+export const jobListSchema = z
+	.union([z.array(jobSchema), z.object({ items: z.array(jobSchema) }).passthrough()])
+	.transform((answer) => (Array.isArray(answer) ? answer : answer.items));
+
+/** Status values a caller can filter by; the interface shows no complete list (IN_PROGRESS is the running one). */
+export const JOB_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'STOPPED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 export type OutputNodeFile = z.infer<typeof outputNodeFileSchema>;
 
 /** Terminal states: COMPLETED succeeded; FAILED and STOPPED ended without success. */
@@ -45,3 +54,10 @@ export const elementSchema = z
 export const elementsSchema = z.array(elementSchema).transform((elements) => elements as IDataObject[]);
 
 export type Element = IDataObject;
+
+/**
+ * A job's output file: element arrays and extracted data alone (`extracted_data_only`) are both
+ * valid, so the body is only required to be JSON (the transport parses it); helpers/outputContent
+ * tells the shapes apart.
+ */
+export const outputContentSchema = z.unknown();

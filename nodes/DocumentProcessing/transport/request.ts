@@ -7,7 +7,7 @@ import type { ServiceConnection } from './connection';
 import { detailText, serviceError } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
 import { sleep } from '../helpers/sleep';
-import { launchDispatched, waitForLaunchSlot } from './pacing';
+import { launchPacer, type LaunchTurn } from './pacing';
 import { redact } from './redact';
 import {
 	backoffDelay,
@@ -36,7 +36,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const PARTITION_TIMEOUT_MS = 60 * 60_000;
 
 export interface ServiceRequest<T> {
-	method: 'GET' | 'POST' | 'DELETE';
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 	/** `api`: a path under `{baseUrl}/api/v1`; `partition`: the credential's partition URL. */
 	target?: 'api' | 'partition';
 	path?: string;
@@ -47,13 +47,18 @@ export interface ServiceRequest<T> {
 	multipart?: MultipartBody;
 	/** False for calls that create something: they are resent only when the service cannot have seen them. */
 	idempotent: boolean;
-	/** On-demand job launches keep the service's one-second spacing. */
+	/** On-demand job launches keep the service's one-second spacing, one at a time per endpoint. */
 	launchesJob?: boolean;
 	/** Parses the JSON answer; without one an empty (204) answer is expected. */
 	schema?: ZodType<T, ZodTypeDef, unknown>;
 	timeoutMs?: number;
 	/** Names what a 404 means, e.g. `Job "abc"`. */
 	notFound?: string;
+	/**
+	 * For idempotent changes: statuses that, answering a resend after an attempt the service may
+	 * have acted on, mean that attempt did the work (a repeated delete meets 404); `value` is returned.
+	 */
+	settledEarlier?: { statuses: number[]; value: T };
 }
 
 class HeadersTimeoutError extends Error {
@@ -107,7 +112,6 @@ async function send(call: CallContext, request: ServiceRequest<unknown>, url: UR
 	const cancel = () => controller.abort(call.signal?.reason);
 	call.signal?.addEventListener('abort', cancel, { once: true });
 	try {
-		if (request.launchesJob) launchDispatched(call.connection.baseUrl);
 		const response = await poolFor(url.origin).request({
 			origin: url.origin,
 			path: `${url.pathname}${url.search}`,
@@ -213,9 +217,12 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 	const url = targetUrl(call.connection, request);
 	let notBefore: number | undefined;
 	let firstSentAt: number | undefined;
+	// True once an attempt reached the service without a clear answer (broken connection, 5xx).
+	let mayHaveActed = false;
 
 	for (let attempt = 0; ; attempt++) {
-		if (request.launchesJob) await waitForLaunchSlot(call.connection.baseUrl, { notBefore, signal: call.signal });
+		let turn: LaunchTurn | undefined;
+		if (request.launchesJob) turn = await launchPacer(call.connection.baseUrl).turn({ notBefore, signal: call.signal });
 		else if (notBefore !== undefined) await sleep(notBefore - Date.now(), call.signal);
 		firstSentAt ??= Date.now();
 		const mayRetry = (delayMs: number) =>
@@ -231,9 +238,13 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			const delay = backoffDelay(attempt, policy);
 			if (!failure.permanent && (request.idempotent || failure.neverReached) && mayRetry(delay)) {
 				notBefore = Date.now() + delay;
+				mayHaveActed ||= !failure.neverReached;
 				continue;
 			}
 			throw networkError(call, request, url, failure);
+		} finally {
+			// The service has accepted (or refused) the launch by now: the next one is paced from here.
+			turn?.finished();
 		}
 
 		if (answer.status >= 200 && answer.status < 300) {
@@ -249,6 +260,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				const delay = backoffDelay(attempt, policy);
 				if (request.idempotent && mayRetry(delay)) {
 					notBefore = Date.now() + delay;
+					mayHaveActed = true;
 					continue;
 				}
 				throw unreadableAnswer(call, request, 'the body is not complete JSON');
@@ -259,11 +271,13 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			return checked.data;
 		}
 
+		if (mayHaveActed && request.settledEarlier?.statuses.includes(answer.status)) return request.settledEarlier.value;
 		const retryable = RETRYABLE_STATUSES.has(answer.status) && (request.idempotent || answer.status === 429);
 		if (retryable) {
 			const delay = parseRetryAfter(answer.headers['retry-after']) ?? backoffDelay(attempt, policy);
 			if (mayRetry(delay)) {
 				notBefore = Date.now() + delay;
+				mayHaveActed ||= answer.status !== 429;
 				continue;
 			}
 		}

@@ -72,6 +72,11 @@ export class JobScheduler {
 		return true;
 	}
 
+	/** An asynchronous stop (a cancel answered 202): the job ends STOPPED after `delayMs` unless it ended before. */
+	stopLater(job: Job, delayMs: number): void {
+		this.timers.schedule(delayMs, () => void this.finish(job, 'STOPPED'));
+	}
+
 	/** Forgets all queues and pending work (the caller clears the timers). */
 	reset(): void {
 		this.queues = new Map();
@@ -142,7 +147,7 @@ export class JobScheduler {
 	private outputsOf(job: Job): Promise<JobOutputs> {
 		let pending = this.outputs.get(job.id);
 		if (!pending) {
-			pending = runPipeline(job);
+			pending = runPipeline(job, this.config.get().extraction_carrier);
 			this.outputs.set(job.id, pending);
 		}
 		return pending;
