@@ -13,7 +13,11 @@ export interface InputFile {
 	fileName: string;
 	mimeType: string;
 	size: number;
-	open(): Promise<Readable | Buffer>;
+	/**
+	 * `chunkSize` asks for the size of the pieces a file n8n keeps on disk is read in: the size
+	 * of the file reads it in one piece, straight into the one buffer that then holds it.
+	 */
+	open(chunkSize?: number): Promise<Readable | Buffer>;
 }
 
 export interface BinarySelection {
@@ -21,6 +25,15 @@ export interface BinarySelection {
 	names: string;
 	/** Take every binary property of the item instead of `names`. */
 	all?: boolean;
+}
+
+/**
+ * Binary data ids are `<mode>:<file id>`; in the filesystem modes n8n reads the file with a
+ * chunk size as asked. Other stores (S3, database) re-chunk a download and would have to gather
+ * a large chunk first, so they are left at their default.
+ */
+function onDisk(id: string): boolean {
+	return id.startsWith('filesystem');
 }
 
 function where(itemIndex: number, property: string, fileName?: string): string {
@@ -72,7 +85,7 @@ async function describeFile(
 		mimeType: binary.mimeType || 'application/octet-stream',
 		size,
 		// Files n8n keeps on disk are streamed; only small in-memory files are handed over as buffers.
-		open: async () => (id ? await ctx.helpers.getBinaryStream(id) : Buffer.from(binary.data, 'base64')),
+		open: async (chunkSize) => (id ? await ctx.helpers.getBinaryStream(id, onDisk(id) ? chunkSize : undefined) : Buffer.from(binary.data, 'base64')),
 	};
 }
 
