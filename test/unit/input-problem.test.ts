@@ -25,10 +25,12 @@ describe('InputProblem → NodeOperationError (the one translation)', () => {
 		expect(error.description).toBe('Open the credential.');
 	});
 
-	it('passes any other error through unchanged', () => {
-		const other = new Error('socket hang up');
-		expect(asOperationError(node, other, 1)).toBe(other);
+	it('leaves n8n’s own errors as they are and wraps anything else with the item (asNodeError)', () => {
 		const api = new NodeApiError(node, { message: 'x' });
 		expect(asOperationError(node, api, 1)).toBe(api);
+		const wrapped = asOperationError(node, new Error('socket hang up'), 1);
+		expect(wrapped).toBeInstanceOf(NodeOperationError);
+		expect((wrapped as NodeOperationError).message).toBe('socket hang up');
+		expect((wrapped as NodeOperationError).context.itemIndex).toBe(1);
 	});
 });

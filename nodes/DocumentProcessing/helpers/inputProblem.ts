@@ -1,5 +1,6 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { asNodeError } from './nodeErrors';
 
 /**
  * The one error type for a problem with what the user gave (a field, a JSON text, a file, the
@@ -24,9 +25,12 @@ export interface ProblemFraming {
 	hint?: string;
 }
 
-/** An InputProblem as a NodeOperationError naming the item; any other error comes back unchanged. */
-export function asOperationError(node: INode, error: unknown, itemIndex?: number, framing: ProblemFraming = {}): unknown {
-	if (!(error instanceof InputProblem)) return error;
+/**
+ * An InputProblem as a NodeOperationError naming the item, framed by the caller; any other error
+ * goes through asNodeError (n8n's own errors and aborts unchanged, anything else wrapped).
+ */
+export function asOperationError(node: INode, error: unknown, itemIndex?: number, framing: ProblemFraming = {}): Error {
+	if (!(error instanceof InputProblem)) return asNodeError(node, error, itemIndex);
 	return new NodeOperationError(node, `${framing.prefix ?? ''}${error.message}${framing.suffix ?? ''}`, {
 		itemIndex,
 		description: error.hint ?? framing.hint,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { checkExtractorSettings, extractionSettings, type ExtractionStep } from './extractionStep';
 import { compact, isObject } from './jsonValue';
-import { pipelineProblem } from './pipelineError';
+import { parseJsonText, pipelineProblem } from './pipelineError';
 
 export { parseJsonSchema } from './jsonSchema';
 
@@ -77,13 +77,7 @@ export function buildJobNodes(partition: PartitionStep, steps: FurtherStep[]): J
 /** Checks raw `job_nodes` (an array, or `{job_nodes: [...]}`) against the interface's rules. */
 export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 	let value: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw pipelineProblem(field, `not valid JSON (${(error as Error).message})`);
-		}
-	}
+	if (typeof raw === 'string') value = parseJsonText(field, raw);
 	if (isObject(value) && Array.isArray(value.job_nodes)) value = value.job_nodes;
 	if (!Array.isArray(value) || value.length === 0) {
 		throw pipelineProblem(field, 'expected a non-empty array of job nodes (or an object with "job_nodes")');

@@ -4,3 +4,14 @@ import { InputProblem } from './inputProblem';
 export function pipelineProblem(field: string, message: string): InputProblem {
 	return new InputProblem(`${field}: ${message}`);
 }
+
+/** JSON text of a pipeline field, parsed; text that is not JSON is an input problem naming the field. */
+export function parseJsonText(field: string, raw: string): unknown {
+	let problem: string;
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	throw pipelineProblem(field, `not valid JSON (${problem})`);
+}

@@ -20,12 +20,8 @@ interface RawCredential {
 
 function parseHttpUrl(field: string, raw: unknown): URL {
 	const text = typeof raw === 'string' ? raw.trim() : '';
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw new InputProblem(`The credential's ${field} "${text}" is not a valid URL`);
-	}
+	if (!URL.canParse(text)) throw new InputProblem(`The credential's ${field} "${text}" is not a valid URL`);
+	const url = new URL(text);
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		throw new InputProblem(`The credential's ${field} must start with http:// or https://`);
 	}

@@ -6,6 +6,7 @@ import { inputBinaryField } from '../../descriptions/binaryInput';
 import { runPerItem } from '../../helpers/items';
 import { driveFieldsPlan, GOOGLE_DRIVE, jsonPlan, registerInlineSecrets, requiredText } from './configPlan';
 import { asOperationError } from '../../helpers/inputProblem';
+import { asNodeError } from '../../helpers/nodeErrors';
 import { DEFAULT_SECRET_KEYS, type ConfigPlan } from './sourceConfig';
 
 /** Raw JSON config, offered for the drive connector (JSON mode) and for every other type. */
@@ -181,7 +182,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				const kept = registered.map(({ key, reference }) => `${key} → {"id": "${reference.id}", "type": "${reference.type}"}`).join(', ');
 				error.description = `${error.description ?? ''} The inline secrets were registered before this failure and can be reused as references: ${kept}.`.trim();
 			}
-			throw error;
+			throw asNodeError(this.getNode(), error, itemIndex);
 		}
 	});
 }
