@@ -93,8 +93,7 @@ describe("n8n's community package scanner", () => {
 			'form-data': [`${transport}/multipart.ts`],
 			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and pdfDocument.ts).
 			'node:stream': [
-				'nodes/DocumentProcessing/api/partition.ts',
-				'nodes/DocumentProcessing/helpers/binaries.ts',
+				'nodes/DocumentProcessing/helpers/openableFile.ts',
 				'nodes/DocumentProcessing/helpers/pdfDocument.ts',
 				`${transport}/multipart.ts`,
 			],
