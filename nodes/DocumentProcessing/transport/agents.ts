@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import { Agent, Pool } from 'undici';
+import { guardedLookup } from './addressGuard';
 
 // Process-wide so every node instance and every execution shares keep-alive connections,
 // even if n8n loads two copies of this module.
@@ -23,9 +24,32 @@ export function poolFor(origin: string): Pool {
 	return pool;
 }
 
+const downloadKey = Symbol.for('n8n-nodes-document-processing.downloadAgents');
+const downloadStore = globalThis as typeof globalThis & { [downloadKey]?: Map<string, Agent> };
+const downloadAgents: Map<string, Agent> = (downloadStore[downloadKey] ??= new Map());
+
+/**
+ * The dispatcher for file URLs: any origin, never the service's pools (which carry no key here but
+ * are sized for the service). The guarded one refuses private addresses at connect time.
+ */
+export function downloadAgent(allowPrivate: boolean): Agent {
+	const key = allowPrivate ? 'open' : 'guarded';
+	let agent = downloadAgents.get(key);
+	if (!agent || agent.closed || agent.destroyed) {
+		agent = new Agent({
+			keepAliveTimeout: 10_000,
+			connectTimeout: 30_000,
+			connect: allowPrivate ? {} : { lookup: guardedLookup },
+		});
+		downloadAgents.set(key, agent);
+	}
+	return agent;
+}
+
 /** For tests and the demo: lets the process exit without waiting for idle sockets. */
 export async function closeAllPools(): Promise<void> {
-	const all = [...pools.values()];
+	const all: Array<Pool | Agent> = [...pools.values(), ...downloadAgents.values()];
 	pools.clear();
+	downloadAgents.clear();
 	await Promise.all(all.map(async (pool) => pool.close().catch(() => undefined)));
 }

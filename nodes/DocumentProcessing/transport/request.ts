@@ -132,7 +132,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 	}
 }
 
-const NETWORK_WORDS: Record<string, string> = {
+export const NETWORK_WORDS: Record<string, string> = {
 	ECONNREFUSED: 'connection refused',
 	ECONNRESET: 'connection reset',
 	EPIPE: 'connection closed while sending',

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { NODE_FIELDS, type PartitionParameters } from '../../api/partitionForm';
+import { textOutputOption, textOutputProperties } from '../../descriptions/textOutput';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from '../../helpers/pdfSplit';
 
-export type PartitionOutputMode = 'elements' | 'files';
+export type PartitionOutputMode = 'elements' | 'files' | 'text';
 
 /** The fields of Partition File, in the order the panel shows them. */
 export const partitionProperties: INodeProperties[] = [
@@ -105,9 +106,11 @@ export const partitionProperties: INodeProperties[] = [
 		options: [
 			{ name: 'One Item per Element', value: 'elements', description: 'Each element (title, paragraph, table, …) becomes an item' },
 			{ name: 'One Item per File', value: 'files', description: 'Each file becomes an item with an "elements" array' },
+			textOutputOption,
 		],
 		default: 'elements',
 	},
+	...textOutputProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -273,5 +276,6 @@ export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: numbe
 }
 
 export function readOutputMode(ctx: IExecuteFunctions, itemIndex: number): PartitionOutputMode {
-	return ctx.getNodeParameter('outputMode', itemIndex, 'elements') === 'files' ? 'files' : 'elements';
+	const mode = ctx.getNodeParameter('outputMode', itemIndex, 'elements');
+	return mode === 'files' || mode === 'text' ? mode : 'elements';
 }

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { binaryInputProperties } from '../common/binaryInput';
+import { fileInputProperties } from '../common/fileInput';
 import { batchModeProperty, forEachLaunchedJob, launchRecord } from './shared/launch';
 import { pipelineProperties } from './shared/pipelineFields';
 
-const properties: INodeProperties[] = [...binaryInputProperties, batchModeProperty, ...pipelineProperties];
+const properties: INodeProperties[] = [...fileInputProperties, batchModeProperty, ...pipelineProperties];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['create'] } }, properties);
 

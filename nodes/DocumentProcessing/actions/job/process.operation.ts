@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { binaryInputProperties } from '../common/binaryInput';
+import { fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from './shared/finish';
 import { batchModeProperty, forEachLaunchedJob } from './shared/launch';
 import { outputProperties, readOutputSettings } from './shared/outputFields';
@@ -8,7 +8,7 @@ import { pipelineProperties } from './shared/pipelineFields';
 import { readWaitSettings, waitOptionsProperty } from './shared/wait';
 
 const properties: INodeProperties[] = [
-	...binaryInputProperties,
+	...fileInputProperties,
 	batchModeProperty,
 	...pipelineProperties,
 	...outputProperties,

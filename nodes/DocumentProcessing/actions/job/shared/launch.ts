@@ -3,12 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { callContextFor } from '../../../api/context';
 import { createJob } from '../../../api/jobs';
 import type { Job } from '../../../api/schemas';
-import { type InputFile, itemFiles, MAX_FILES_PER_JOB } from '../../../helpers/binaries';
+import { type InputFile, MAX_FILES_PER_JOB } from '../../../helpers/binaries';
 import { type BatchMode, planJobs } from '../../../helpers/batching';
 import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../../../helpers/items';
 import type { JobNode } from '../../../helpers/pipeline';
 import type { CallContext } from '../../../transport';
-import { binarySelection } from '../../common/binaryInput';
+import { itemInputFiles } from '../../common/fileInput';
 import { readPipeline } from './pipelineFields';
 
 export const batchModeProperty: INodeProperties = {
@@ -46,6 +46,7 @@ export function launchRecord(launched: LaunchedJob): Job & { input_files: object
 		file_id: fileId ?? null,
 		item_index: file.itemIndex,
 		binary_property: file.property,
+		...(file.sourceUrl ? { source_url: file.sourceUrl } : {}),
 		mime_type: file.mimeType,
 		size: file.size,
 	}));
@@ -86,7 +87,7 @@ export async function forEachLaunchedJob(
 			items.map((_, index) => [index]),
 			async (itemIndex) => {
 				const jobNodes = readPipeline(ctx, itemIndex);
-				const files = await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex));
+				const files = await itemInputFiles(ctx, itemIndex);
 				assertFitsOneJob(ctx, files, itemIndex);
 				const call = await callContextFor(ctx, itemIndex);
 				return await then(await launch(call, jobNodes, files, [itemIndex]), call);
@@ -100,7 +101,7 @@ export async function forEachLaunchedJob(
 	const filesPerItem: InputFile[][] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			filesPerItem.push(await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex)));
+			filesPerItem.push(await itemInputFiles(ctx, itemIndex));
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!ctx.continueOnFail()) throw wrapped;

@@ -1,12 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import { readTextOptions, textOutputOption, textOutputProperties } from '../../../descriptions/textOutput';
 import { outputItems, type OutputFile } from '../../../helpers/elementItems';
+import type { TextOptions } from '../../../helpers/elementText';
+import { outputTextItems } from '../../../helpers/textItems';
 
-export type OutputMode = 'elements' | 'files' | 'binary';
+export type OutputMode = 'elements' | 'files' | 'binary' | 'text';
 
 export interface OutputSettings {
 	mode: OutputMode;
 	lastNodeOnly: boolean;
 	binaryProperty: string;
+	/** Set when the mode is `text`. */
+	text?: TextOptions;
 }
 
 export const outputProperties: INodeProperties[] = [
@@ -22,9 +27,11 @@ export const outputProperties: INodeProperties[] = [
 				description: 'Each output file becomes an item with an "elements" array',
 			},
 			{ name: 'Output File as Binary', value: 'binary', description: 'Each output file becomes a JSON file in a binary field' },
+			textOutputOption,
 		],
 		default: 'elements',
 	},
+	...textOutputProperties,
 	{
 		displayName: 'Put Output File in Field',
 		name: 'outputBinaryPropertyName',
@@ -43,8 +50,10 @@ export const outputProperties: INodeProperties[] = [
 ];
 
 export function readOutputSettings(ctx: IExecuteFunctions, itemIndex: number): OutputSettings {
+	const mode = ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode;
 	return {
-		mode: ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode,
+		mode,
+		...(mode === 'text' ? { text: readTextOptions(ctx, itemIndex) } : {}),
 		lastNodeOnly: ctx.getNodeParameter('lastNodeOnly', itemIndex, true) as boolean,
 		binaryProperty: (ctx.getNodeParameter('outputBinaryPropertyName', itemIndex, 'data') as string).trim() || 'data',
 	};
@@ -62,6 +71,7 @@ export async function outputFilesToItems(
 	settings: OutputSettings,
 	pairedItemFor: (file: OutputFile) => IPairedItemData | IPairedItemData[],
 ): Promise<INodeExecutionData[]> {
+	if (settings.mode === 'text') return outputTextItems(files, settings.text ?? { format: 'markdown', maxLength: 0 }, pairedItemFor);
 	if (settings.mode !== 'binary') return outputItems(files, settings.mode, pairedItemFor);
 	return await Promise.all(
 		files.map(async (file) => {

@@ -1,0 +1,136 @@
+/**
+ * Elements (or any other JSON a job produced) as one text a language model can read: titles as
+ * headings, tables as rows, page markers, extracted data as compact JSON, cut to a length limit
+ * with a marker that says so.
+ */
+export type TextFormat = 'markdown' | 'plain';
+
+export interface TextOptions {
+	format: TextFormat;
+	/** Longest text returned, marker included; 0 for no limit. */
+	maxLength: number;
+}
+
+export interface ShapedText {
+	text: string;
+	truncated: boolean;
+	/** Length of the whole text before any cut. */
+	total_characters: number;
+}
+
+export const DEFAULT_MAX_TEXT_LENGTH = 20_000;
+
+interface ElementLike {
+	type: string;
+	text?: unknown;
+	metadata?: { page_number?: unknown; category_depth?: unknown; text_as_html?: unknown; extracted_data?: unknown };
+}
+
+function isElement(value: unknown): value is ElementLike {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string';
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+		if (name[0] === '#') {
+			const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+			return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+		}
+		return ENTITIES[name.toLowerCase()] ?? whole;
+	});
+}
+
+/** The cells of an HTML table, row by row; good enough for the simple tables partitioning returns. */
+export function tableRows(html: string): string[][] {
+	const rows: string[][] = [];
+	for (const row of html.match(/<tr[\s>][\s\S]*?<\/tr>/gi) ?? []) {
+		const cells = (row.match(/<t[dh][\s>][\s\S]*?<\/t[dh]>/gi) ?? []).map((cell) =>
+			decodeEntities(cell.replace(/<[^>]*>/g, ' '))
+				.replace(/\s+/g, ' ')
+				.trim(),
+		);
+		if (cells.length > 0) rows.push(cells);
+	}
+	return rows;
+}
+
+function tableText(rows: string[][], format: TextFormat): string {
+	if (format === 'plain') return rows.map((cells) => cells.join(' | ')).join('\n');
+	const width = Math.max(...rows.map((cells) => cells.length));
+	const line = (cells: string[]) =>
+		`| ${Array.from({ length: width }, (_, index) => (cells[index] ?? '').replace(/\|/g, '\\|')).join(' | ')} |`;
+	return [line(rows[0]), `| ${Array(width).fill('---').join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
+}
+
+function compactJson(value: unknown): string {
+	return JSON.stringify(value) ?? 'null';
+}
+
+function elementText(element: ElementLike, format: TextFormat): string | undefined {
+	const text = typeof element.text === 'string' ? element.text.trim() : '';
+	const metadata = element.metadata ?? {};
+	switch (element.type) {
+		case 'PageBreak':
+			return undefined;
+		case 'DocumentData':
+			return metadata.extracted_data === undefined ? undefined : `Extracted data: ${compactJson(metadata.extracted_data)}`;
+		case 'Title': {
+			if (text === '' || format === 'plain') return text || undefined;
+			const depth = typeof metadata.category_depth === 'number' ? metadata.category_depth : 0;
+			return `${'#'.repeat(Math.min(6, Math.max(1, depth + 1)))} ${text}`;
+		}
+		case 'ListItem':
+			return text === '' ? undefined : `- ${text}`;
+		case 'Table': {
+			const rows = typeof metadata.text_as_html === 'string' ? tableRows(metadata.text_as_html) : [];
+			return rows.length > 0 ? tableText(rows, format) : text || undefined;
+		}
+		case 'Image':
+			return text === '' ? undefined : `[Image: ${text}]`;
+		default:
+			return text || undefined;
+	}
+}
+
+function pageMarker(page: number, format: TextFormat): string {
+	return format === 'markdown' ? `<!-- page ${page} -->` : `--- page ${page} ---`;
+}
+
+function elementsText(elements: ElementLike[], format: TextFormat): string {
+	const blocks: string[] = [];
+	let page: unknown;
+	for (const element of elements) {
+		const current = element.metadata?.page_number;
+		if (typeof current === 'number' && current !== page) {
+			blocks.push(pageMarker(current, format));
+			page = current;
+		}
+		const text = elementText(element, format);
+		if (text !== undefined) blocks.push(text);
+	}
+	return blocks.join('\n\n');
+}
+
+/** Cuts at a line end near the limit when there is one, so the last line is not half a word. */
+function truncate(text: string, maxLength: number): string {
+	const marker = (shown: number) => `\n\n[… truncated: ${shown} of ${text.length} characters shown]`;
+	let budget = Math.max(0, maxLength - marker(text.length).length);
+	const lineEnd = text.lastIndexOf('\n', budget);
+	if (lineEnd > budget * 0.8) budget = lineEnd;
+	const kept = text.slice(0, budget).trimEnd();
+	return `${kept}${marker(kept.length)}`.slice(0, maxLength);
+}
+
+/** Element arrays become readable text; any other JSON (extracted data) becomes compact JSON. */
+export function contentToText(content: unknown, options: TextOptions): ShapedText {
+	const full =
+		Array.isArray(content) && content.length > 0 && content.every(isElement)
+			? elementsText(content, options.format)
+			: Array.isArray(content) && content.length === 0
+				? ''
+				: compactJson(content);
+	const truncated = options.maxLength > 0 && full.length > options.maxLength;
+	return { text: truncated ? truncate(full, options.maxLength) : full, truncated, total_characters: full.length };
+}
