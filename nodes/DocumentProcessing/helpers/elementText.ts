@@ -100,10 +100,12 @@ function pageMarker(page: number, format: TextFormat): string {
 
 function elementsText(elements: ElementLike[], format: TextFormat): string {
 	const blocks: string[] = [];
+	// A one-page document gets no markers: they would only add noise.
+	const pages = new Set(elements.map((element) => element.metadata?.page_number).filter((page) => typeof page === 'number'));
 	let page: unknown;
 	for (const element of elements) {
 		const current = element.metadata?.page_number;
-		if (typeof current === 'number' && current !== page) {
+		if (pages.size > 1 && typeof current === 'number' && current !== page) {
 			blocks.push(pageMarker(current, format));
 			page = current;
 		}

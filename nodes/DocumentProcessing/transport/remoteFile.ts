@@ -105,18 +105,23 @@ function fileNameOf(url: URL, disposition: string | undefined): string {
 /** Counts the body's bytes and fails it once it passes the limit, so a lying or absent length cannot overrun. */
 function limited(body: Readable, request: RemoteFileRequest, url: URL): Readable {
 	let seen = 0;
+	let overLimit = false;
 	const limiter = new Transform({
 		transform(chunk: Buffer, _encoding, callback) {
 			seen += chunk.length;
 			if (seen > request.maxBytes) {
-				body.destroy();
+				overLimit = true;
 				callback(tooLarge(request, url, seen));
+				body.destroy();
 				return;
 			}
 			callback(null, chunk);
 		},
 	});
-	body.on('error', (error) => limiter.destroy(networkFailure(request, url, error, 'while receiving it')));
+	// Destroying the body on purpose makes it fail too; that must not replace the size error.
+	body.on('error', (error) => {
+		if (!overLimit) limiter.destroy(networkFailure(request, url, error, 'while receiving it'));
+	});
 	return body.pipe(limiter);
 }
 
