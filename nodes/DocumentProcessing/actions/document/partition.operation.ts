@@ -41,8 +41,7 @@ function toItems(file: InputFile, outcome: PartitionOutcome, mode: PartitionOutp
 	return [
 		{
 			file_name: file.fileName,
-			binary_property: file.property,
-			...(file.sourceUrl ? { source_url: file.sourceUrl } : {}),
+			...(file.sourceUrl ? { source_url: file.sourceUrl } : { binary_property: file.property }),
 			...(outcome.pages !== undefined ? { page_count: outcome.pages } : {}),
 			requests: outcome.requests,
 			element_count: outcome.elements.length,
