@@ -2,11 +2,11 @@
  * A stand-in for a language model: an OpenAI-compatible chat-completions server on loopback that
  * answers from a script instead of a model. n8n's OpenAI credential takes a Base URL, so its
  * OpenAI Chat Model node talks to this like to the real API (`POST /v1/chat/completions`, plain
- * JSON or, when the request asks for `stream`, server-sent events). Every request is recorded so a
+ * JSON; the agent does not stream outside a streaming chat trigger). Every request is recorded so a
  * test can read exactly what the model was shown (tool definitions, tool results).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ChatMessage {
@@ -75,18 +75,6 @@ function completion(request: ChatRequest, turn: ScriptedTurn, offered: string[])
 	};
 }
 
-function sendStream(res: ServerResponse, body: ReturnType<typeof completion>): void {
-	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-	const { message, finish_reason } = body.choices[0];
-	const chunk = (delta: object, finish: string | null) =>
-		`data: ${JSON.stringify({ id: body.id, object: 'chat.completion.chunk', created: body.created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-	const toolCalls = 'tool_calls' in message ? message.tool_calls?.map((call, index) => ({ index, ...call })) : undefined;
-	res.write(chunk({ role: 'assistant', ...(toolCalls ? { tool_calls: toolCalls } : { content: message.content }) }, null));
-	res.write(chunk({}, finish_reason));
-	res.write(`data: ${JSON.stringify({ ...body, object: 'chat.completion.chunk', choices: [], usage: body.usage })}\n\n`);
-	res.end('data: [DONE]\n\n');
-}
-
 export async function startScriptedModel(script: ModelScript): Promise<ScriptedModel> {
 	const requests: ChatRequest[] = [];
 	const server: Server = createServer((req, res) => {
@@ -101,9 +89,9 @@ export async function startScriptedModel(script: ModelScript): Promise<ScriptedM
 			.then((parsed) => {
 				const request = parsed as ChatRequest;
 				requests.push(request);
-				const body = completion(request, script(request), (request.tools ?? []).map((tool) => tool.function.name));
-				if (request.stream) sendStream(res, body);
-				else reply(200, body);
+				// n8n's agent streams only for a chat trigger set to stream; the e2e workflow has none.
+				if (request.stream) throw new Error('streaming was asked for; this stand-in answers plain JSON only');
+				reply(200, completion(request, script(request), (request.tools ?? []).map((tool) => tool.function.name)));
 			})
 			// A script failure becomes a 400 the agent reports, so the test sees it instead of a hang.
 			.catch((error: unknown) => reply(400, { error: { message: `scripted model: ${(error as Error).message}`, type: 'invalid_request_error' } }));
