@@ -92,7 +92,9 @@ describe('real n8n: AI Agent with Document Processing tools', () => {
 		const offered = model.requests[0].tools ?? [];
 		expect(offered.map((tool) => tool.function.name).sort()).toEqual([TOOLS.status, TOOLS.read, TOOLS.output].sort());
 		const read = offered.find((tool) => tool.function.name === TOOLS.read);
-		expect(Object.keys(read?.function.parameters?.properties ?? {})).toEqual(['fileUrl']);
+		expect(read?.function.parameters?.properties).toEqual({ fileUrl: expect.objectContaining({ type: 'string', description: 'Web address (http or https) of the document to read' }) });
+		const status = offered.find((tool) => tool.function.name === TOOLS.status);
+		expect(Object.keys(status?.function.parameters?.properties ?? {})).toEqual(['jobId']);
 		expect(read?.function.description).toMatch(/partition|document/i);
 
 		// The service saw what the model chose: the file from its URL, and its job id twice.
@@ -116,8 +118,8 @@ describe('real n8n: AI Agent with Document Processing tools', () => {
 		expect(document.text).toContain('# Travel Handbook');
 		expect(document.text).toContain('| Class | Allowed |\n| --- | --- |\n| Second | always |');
 		expect(document).not.toHaveProperty('elements');
-		const [status] = JSON.parse(toolMessages[1]) as Array<Record<string, unknown>>;
-		expect(status).toMatchObject({ id: jobId, status: 'COMPLETED' });
+		const [job] = JSON.parse(toolMessages[1]) as Array<Record<string, unknown>>;
+		expect(job).toMatchObject({ id: jobId, status: 'COMPLETED' });
 		const [output] = JSON.parse(toolMessages[2]) as Array<Record<string, unknown>>;
 		expect(output).toMatchObject({ job_id: jobId, input_file_name: 'summary.txt', truncated: false });
 		expect(output.text).toContain('Revenue grew in every region this quarter.');
