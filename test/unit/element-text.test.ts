@@ -17,7 +17,7 @@ const elements = [
 
 describe('contentToText', () => {
 	it('writes Markdown: headings by depth, tables as tables, list items, images, page markers', () => {
-		expect(contentToText(elements, markdown)).toEqual({
+		expect(contentToText({ elements }, markdown)).toEqual({
 			text: [
 				'<!-- page 1 -->',
 				'# Report',
@@ -34,18 +34,18 @@ describe('contentToText', () => {
 	});
 
 	it('writes plain text: titles as lines, table cells separated by |', () => {
-		const { text } = contentToText(elements, plain);
+		const { text } = contentToText({ elements }, plain);
 		expect(text).toBe(['--- page 1 ---', 'Report', 'Intro text.', '--- page 2 ---', 'Prices', 'Plan | Price\nBasic & more | 5 | 6', '- a point', '[Image: a chart]'].join('\n\n'));
 	});
 
 	it('leaves out page markers when the document has one page', () => {
-		expect(contentToText([{ type: 'Title', text: 'One', metadata: { page_number: 1 } }], markdown).text).toBe('# One');
+		expect(contentToText({ elements: [{ type: 'Title', text: 'One', metadata: { page_number: 1 } }] }, markdown).text).toBe('# One');
 	});
 
 	it('cuts a long text at the limit, marker included, and says how much was shown', () => {
 		const long = Array.from({ length: 200 }, (_, index) => ({ type: 'NarrativeText', text: `Paragraph ${index} with some words.` }));
-		const full = contentToText(long, markdown);
-		const cut = contentToText(long, { format: 'markdown', maxLength: 500 });
+		const full = contentToText({ elements: long }, markdown);
+		const cut = contentToText({ elements: long }, { format: 'markdown', maxLength: 500 });
 		expect(cut.truncated).toBe(true);
 		expect(cut.total_characters).toBe(full.text.length);
 		expect(cut.text.length).toBeLessThanOrEqual(500);
@@ -59,25 +59,25 @@ describe('contentToText', () => {
 	});
 
 	it('does not cut a text that fits', () => {
-		expect(contentToText(elements, { format: 'markdown', maxLength: 100_000 }).truncated).toBe(false);
+		expect(contentToText({ elements }, { format: 'markdown', maxLength: 100_000 }).truncated).toBe(false);
 	});
 
 	it('gives extracted data alone as compact JSON', () => {
 		const data = [{ invoice: 'A-1', total: 12.5, lines: [{ item: 'pen' }] }];
-		expect(contentToText(data, markdown).text).toBe('[{"invoice":"A-1","total":12.5,"lines":[{"item":"pen"}]}]');
-		expect(contentToText({ name: 'Ada' }, plain).text).toBe('{"name":"Ada"}');
+		expect(contentToText({ extractedData: data }, markdown).text).toBe('[{"invoice":"A-1","total":12.5,"lines":[{"item":"pen"}]}]');
+		expect(contentToText({ extractedData: { type: 'person', name: 'Ada' } }, plain).text).toBe('{"type":"person","name":"Ada"}');
 	});
 
-	it('puts a DocumentData element’s extracted data first, as compact JSON', () => {
+	it('puts extracted data that comes with elements first, as compact JSON, and leaves out the DocumentData element', () => {
 		const withData = [
 			{ type: 'DocumentData', text: '', metadata: { extracted_data: { total: 3 } } },
 			{ type: 'NarrativeText', text: 'Body.' },
 		];
-		expect(contentToText(withData, markdown).text).toBe('Extracted data: {"total":3}\n\nBody.');
+		expect(contentToText({ elements: withData, extractedData: { total: 3 } }, markdown).text).toBe('Extracted data: {"total":3}\n\nBody.');
 	});
 
 	it('gives an empty text for no elements', () => {
-		expect(contentToText([], markdown)).toEqual({ text: '', truncated: false, total_characters: 0 });
+		expect(contentToText({ elements: [] }, markdown)).toEqual({ text: '', truncated: false, total_characters: 0 });
 	});
 });
 

@@ -21,13 +21,15 @@ export interface ShapedText {
 export const DEFAULT_MAX_TEXT_LENGTH = 20_000;
 
 interface ElementLike {
-	type: string;
+	type?: unknown;
 	text?: unknown;
-	metadata?: { page_number?: unknown; category_depth?: unknown; text_as_html?: unknown; extracted_data?: unknown };
+	metadata?: { page_number?: unknown; category_depth?: unknown; text_as_html?: unknown };
 }
 
-function isElement(value: unknown): value is ElementLike {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string';
+/** What one file holds: elements, extracted data, or both (an extraction step in `elements_with_extracted_data` mode). */
+export interface TextSource {
+	elements?: object[];
+	extractedData?: unknown;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -72,10 +74,10 @@ function elementText(element: ElementLike, format: TextFormat): string | undefin
 	const text = typeof element.text === 'string' ? element.text.trim() : '';
 	const metadata = element.metadata ?? {};
 	switch (element.type) {
+		// Page markers stand for page breaks; the extraction a DocumentData element carries comes first, as JSON.
 		case 'PageBreak':
-			return undefined;
 		case 'DocumentData':
-			return metadata.extracted_data === undefined ? undefined : `Extracted data: ${compactJson(metadata.extracted_data)}`;
+			return undefined;
 		case 'Title': {
 			if (text === '' || format === 'plain') return text || undefined;
 			const depth = typeof metadata.category_depth === 'number' ? metadata.category_depth : 0;
@@ -125,14 +127,13 @@ function truncate(text: string, maxLength: number): string {
 	return `${kept}${marker(kept.length)}`.slice(0, maxLength);
 }
 
-/** Element arrays become readable text; any other JSON (extracted data) becomes compact JSON. */
-export function contentToText(content: unknown, options: TextOptions): ShapedText {
-	const full =
-		Array.isArray(content) && content.length > 0 && content.every(isElement)
-			? elementsText(content, options.format)
-			: Array.isArray(content) && content.length === 0
-				? ''
-				: compactJson(content);
+/** Elements become readable text; extracted data becomes compact JSON, ahead of the elements when there are both. */
+export function contentToText(source: TextSource, options: TextOptions): ShapedText {
+	const elements = elementsText((source.elements ?? []) as ElementLike[], options.format);
+	let full = elements;
+	if (source.extractedData !== undefined) {
+		full = source.elements?.length ? `Extracted data: ${compactJson(source.extractedData)}\n\n${elements}`.trimEnd() : compactJson(source.extractedData);
+	}
 	const truncated = options.maxLength > 0 && full.length > options.maxLength;
 	return { text: truncated ? truncate(full, options.maxLength) : full, truncated, total_characters: full.length };
 }

@@ -14,7 +14,7 @@ export function outputTextItems(
 			file_id: file.file_id,
 			node_id: file.node_id,
 			...(file.input_file_name ? { input_file_name: file.input_file_name } : {}),
-			...contentToText(file.elements, options),
+			...contentToText({ elements: file.elements }, options),
 		},
 		pairedItem: pairedItemFor(file),
 	}));

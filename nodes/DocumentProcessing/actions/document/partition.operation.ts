@@ -45,7 +45,7 @@ function toItems(file: InputFile, outcome: PartitionOutcome, mode: PartitionOutp
 			...(outcome.pages !== undefined ? { page_count: outcome.pages } : {}),
 			requests: outcome.requests,
 			element_count: outcome.elements.length,
-			...(mode === 'text' && text ? contentToText(outcome.elements, text) : { elements: outcome.elements }),
+			...(mode === 'text' && text ? contentToText({ elements: outcome.elements }, text) : { elements: outcome.elements }),
 			...(allowFailed || failed.length > 0 ? { failed_ranges: failed } : {}),
 		},
 	];
