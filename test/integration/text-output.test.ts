@@ -97,3 +97,20 @@ describe('Text output: job downloads', () => {
 		expect(all).toHaveLength(4);
 	});
 });
+
+describe('Text output: extracted data', () => {
+	it('Process Files with an extraction step gives the extracted data as compact JSON', async () => {
+		const schema = { type: 'object', properties: { total: { type: 'number' }, customer: { type: 'string' } } };
+		const result = await run(
+			{ resource: 'job', operation: 'process', outputMode: 'text', steps: { step: [{ kind: 'llm', jsonSchema: JSON.stringify(schema), provider: 'p', model: 'm' }] } },
+			[{ json: {}, binary: { data: textFile('invoice.txt', 'Invoice for ACME. Total 12.50.') } }],
+		);
+		const [file] = result.output[0].map((item) => item.json);
+		expect(file).toMatchObject({ input_file_name: 'invoice.txt', truncated: false });
+		const json = /^(?:Extracted data: )?(\{.*?\})(?:\n\n|$)/s.exec(file.text as string)?.[1];
+		expect(json).toBeDefined();
+		const data = JSON.parse(json ?? '') as IDataObject;
+		expect(Object.keys(data).sort()).toEqual(['customer', 'total']);
+		expect(json).toBe(JSON.stringify(data));
+	});
+});
