@@ -65,8 +65,9 @@ async function main(): Promise<void> {
 					step: [
 						{
 							kind: 'llm',
-							jsonSchema: JSON.stringify({ type: 'object', properties: { title: { type: 'string' }, people: { type: 'array', items: { type: 'string' } } } }),
+							defineBy: 'extractionGuidance',
 							extractionGuidance: 'The document title and the people it names',
+							outputMode: 'elements_with_extracted_data',
 						},
 					],
 				},
@@ -77,8 +78,7 @@ async function main(): Promise<void> {
 		const files = processed.output[0];
 		say(`\nJob › Process Files (one job, partition + structured extraction) → ${files.length} output files`);
 		for (const { json } of files) {
-			const first = ((json.elements as IDataObject[])[0]?.metadata ?? {}) as IDataObject;
-			say(`  ${String(json.input_file_name).padEnd(24)} ${String(json.element_count).padStart(3)} elements  extracted: ${JSON.stringify(first.extracted_data ?? null)}`);
+			say(`  ${String(json.input_file_name).padEnd(24)} ${String(json.element_count).padStart(3)} elements  extracted: ${JSON.stringify(json.extracted_data ?? null)}`);
 		}
 
 		say('\nOutput written to:');

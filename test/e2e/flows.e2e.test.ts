@@ -293,12 +293,14 @@ describe('real n8n: the README flows on one instance', () => {
 		expect(nodeOutputJson(run.data, 'Wait for Job')).toEqual([expect.objectContaining({ id: jobId, status: 'COMPLETED', succeeded: true })]);
 
 		const files = nodeOutputJson(run.data, 'Download Output');
-		expect(files.map((f) => f.input_file_name).sort()).toEqual(Object.keys(JOB_FILES).sort());
+		// The last node's file is the extracted object alone (extracted_data_only), read from the invoice's labelled lines.
+		// It carries no file name, so the file id leads back to the invoice through Create Job's input_file_map.
+		const nameOf = new Map(Object.entries(launched.input_file_map as Record<string, string>).map(([name, id]) => [id, name]));
+		expect(files.map((f) => nameOf.get(String(f.file_id))).sort()).toEqual(Object.keys(JOB_FILES).sort());
 		for (const file of files) {
-			expect(file).toMatchObject({ job_id: jobId, element_count: (file.elements as unknown[]).length });
-			const [first] = file.elements as Array<{ metadata: { extracted_data?: unknown } }>;
-			// The pipeline's last node put the extracted object (placeholders per schema type) on the first element.
-			expect(first.metadata.extracted_data).toEqual({ customer: 'example customer', total: 0, paid: false });
+			const invoice = JOB_FILES[nameOf.get(String(file.file_id)) as keyof typeof JOB_FILES];
+			const [, customer, total] = /Customer: (.+)\n\nTotal due: (\d+)/.exec(invoice) ?? [];
+			expect(file).toEqual({ job_id: jobId, file_id: file.file_id, node_id: expect.any(String), extracted_data: { customer, total: Number(total), paid: null } });
 		}
 
 		const [event] = nodeOutputJson(run.data, 'Get Notification Event');
@@ -313,7 +315,13 @@ describe('real n8n: the README flows on one instance', () => {
 				name: 'Invoice fields',
 				type: 'structured_data_extractor',
 				subtype: 'llm',
-				settings: expect.objectContaining({ provider: 'anthropic', model: 'claude-e2e' }),
+				// Saved before "Define By" existed, with a schema and guidance: it still sends its JSON Schema, and only that.
+				settings: {
+					schema_to_extract: { json_schema: expect.stringContaining('"customer"') },
+					provider: 'anthropic',
+					model: 'claude-e2e',
+					output_mode: 'extracted_data_only',
+				},
 			}),
 		]);
 		const getEvent = (await requests()).filter((r) => r.path === `/api/v1/notifications/${String(event.id)}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ExtractionCarrier } from './jobs/extraction';
 
 export type TerminalJobStatus = 'COMPLETED' | 'FAILED' | 'STOPPED';
 
@@ -26,6 +27,12 @@ export interface EmulatorConfig {
 	max_parse_bytes: number;
 	/** The request log keeps at most this many entries (oldest dropped first). */
 	request_log_limit: number;
+	/**
+	 * Where `elements_with_extracted_data` puts the extraction: a leading `DocumentData` element
+	 * (the service's documentation) or the first partition element's metadata (an alternative the
+	 * node tolerates).
+	 */
+	extraction_carrier: ExtractionCarrier;
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
@@ -41,6 +48,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	allow_external_webhooks: false,
 	max_parse_bytes: 8 * 1024 * 1024,
 	request_log_limit: 5000,
+	extraction_carrier: 'document_data',
 });
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -59,6 +67,7 @@ export const configPatchSchema = z
 		allow_external_webhooks: z.boolean(),
 		max_parse_bytes: z.number().int().min(1),
 		request_log_limit: z.number().int().min(1),
+		extraction_carrier: z.enum(['document_data', 'first_element']),
 	})
 	.partial()
 	.strict();

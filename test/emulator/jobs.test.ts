@@ -149,7 +149,7 @@ describe('outputs and download', () => {
 		const schema = { type: 'object', properties: { customer: { type: 'string' }, total: { type: 'number' }, paid: { type: 'boolean' }, items: { type: 'array', items: { type: 'string' } }, currency: { enum: ['EUR', 'USD'] } } };
 		const nodes = [
 			{ name: 'Partition', type: 'partition', subtype: 'service_api', settings: { strategy: 'hi_res', extract_image_block_types: ['image', 'table'] } },
-			{ name: 'Extract', type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { json_schema: JSON.stringify(schema), extraction_guidance: 'invoice' }, provider: 'p', model: 'm', output_mode: 'extracted_data_only' } },
+			{ name: 'Extract', type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { json_schema: JSON.stringify(schema) }, provider: 'p', model: 'm', output_mode: 'extracted_data_only' } },
 			{ name: 'OCR', type: 'prompter', subtype: 'provider_ocr', settings: { provider_type: 'p', model: 'm' } },
 			{ name: 'Images', type: 'prompter', subtype: 'provider_image_description', settings: { provider_type: 'p', model: 'm' } },
 			{ name: 'Tables', type: 'prompter', subtype: 'twopass_table2html' },
@@ -167,9 +167,8 @@ describe('outputs and download', () => {
 		const partitioned = await outputOf(0);
 		expect(partitioned.map((element) => element.type)).toEqual(['Title', 'NarrativeText', 'Table', 'Image']);
 		expect(partitioned[2]?.metadata.image_base64).toEqual(expect.any(String));
-		const extracted = await outputOf(1);
-		expect(extracted[0]?.metadata.extracted_data).toEqual({ customer: 'example customer', total: 0, paid: false, items: ['example items'], currency: 'EUR' });
-		expect(extracted[1]?.metadata.extracted_data).toBeUndefined();
+		// extracted_data_only: the file is the extracted object alone; nothing in this page is labelled with the schema's fields.
+		expect(await outputOf(1)).toEqual({ customer: null, total: null, paid: null, items: [], currency: null });
 		expect((await outputOf(2)).map((element) => element.text)).toEqual(partitioned.map((element) => element.text));
 		const described = await outputOf(3);
 		expect(described[3]?.metadata.image_description).toContain('Company logo');
@@ -187,9 +186,10 @@ describe('outputs and download', () => {
 			],
 			relationships: [],
 		});
-		// The last node's output carries what every earlier node added.
-		expect(entities[0]?.metadata.extracted_data).toBeDefined();
+		// The last node's output carries what every earlier prompter added; the extractor's data stayed in its own file.
+		expect(entities[3]?.metadata.image_description).toBeDefined();
 		expect(entities[2]?.metadata.table_description).toBeDefined();
+		expect(entities.some((element) => element.metadata.extracted_data !== undefined)).toBe(false);
 	});
 
 	it('accepts json_schema as an object (SDK form) as well as a JSON string', async () => {
@@ -198,7 +198,9 @@ describe('outputs and download', () => {
 		expect(status).toBe(200);
 		const job = await waitForStatus(created.id, ['COMPLETED']);
 		const output = await h.client.api<ElementBody[]>(`/api/v1/jobs/${job.id}/download?file_id=${job.input_file_ids[0] ?? ''}`);
-		expect(output.body[0]?.metadata.extracted_data).toEqual({ name: 'example name' });
+		// No output_mode: the service's default, elements led by a DocumentData element carrying the data.
+		expect(output.body.map((element) => element.type)).toEqual(['DocumentData', 'Title', 'NarrativeText']);
+		expect(output.body[0]?.metadata.extracted_data).toEqual({ name: 'Quarterly Summary' });
 	});
 
 	it('ends FAILED, without outputs, when an input file cannot be partitioned', async () => {
@@ -224,6 +226,10 @@ describe('job_nodes validation', () => {
 		['a json_schema that is not JSON', [...PARTITION_ONLY, extractor('{not json')], 'job_nodes[1].settings.schema_to_extract.json_schema'],
 		['a json_schema that encodes an array', [...PARTITION_ONLY, extractor('[1,2]')], 'job_nodes[1].settings.schema_to_extract.json_schema'],
 		['a json_schema that is a number', [...PARTITION_ONLY, extractor(42)], 'job_nodes[1].settings.schema_to_extract.json_schema'],
+		['both json_schema and extraction_guidance', [...PARTITION_ONLY, { type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { json_schema: '{"type":"object"}', extraction_guidance: 'the total' } } }], 'job_nodes[1].settings.schema_to_extract: give exactly one of json_schema and extraction_guidance, not both'],
+		['neither json_schema nor extraction_guidance', [...PARTITION_ONLY, { type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: {} } }], 'job_nodes[1].settings.schema_to_extract: one of json_schema and extraction_guidance is required'],
+		['an empty extraction_guidance', [...PARTITION_ONLY, { type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { extraction_guidance: ' ' } } }], 'job_nodes[1].settings.schema_to_extract.extraction_guidance'],
+		['an unknown output_mode', [...PARTITION_ONLY, { type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { extraction_guidance: 'the total' }, output_mode: 'everything' } }], 'job_nodes[1].settings.output_mode'],
 		['a missing schema_to_extract', [...PARTITION_ONLY, { type: 'structured_data_extractor', subtype: 'llm', settings: {} }], 'job_nodes[1].settings.schema_to_extract'],
 		['a non-boolean is_dynamic', [{ type: 'partition', subtype: 'vlm', settings: { is_dynamic: 'yes' } }], 'job_nodes[0].settings.is_dynamic'],
 		['bad extract_image_block_types', [{ type: 'partition', subtype: 'service_api', settings: { extract_image_block_types: ['video'] } }], 'job_nodes[0].settings.extract_image_block_types'],

@@ -49,7 +49,7 @@ describe('Create Job', () => {
 				extractImageBlockTypes: ['table'],
 				steps: {
 					step: [
-						{ kind: 'llm', jsonSchema: JSON.stringify(schema), extractionGuidance: 'totals', provider: 'p', model: 'm' },
+						{ kind: 'llm', defineBy: 'jsonSchema', jsonSchema: JSON.stringify(schema), provider: 'p', model: 'm' },
 						{ kind: 'provider_ocr', providerType: 'p', model: 'ocr' },
 						{ kind: 'provider_image_description', providerType: 'p', model: 'img' },
 						{ kind: 'twopass_table2html' },
@@ -73,7 +73,7 @@ describe('Create Job', () => {
 		]);
 		expect(nodes[0].settings).toEqual({ strategy: 'hi_res', extract_image_block_types: ['table'] });
 		expect(nodes[1].settings).toEqual({
-			schema_to_extract: { json_schema: JSON.stringify(schema), extraction_guidance: 'totals' },
+			schema_to_extract: { json_schema: JSON.stringify(schema) },
 			provider: 'p',
 			model: 'm',
 			output_mode: 'extracted_data_only',

@@ -99,18 +99,34 @@ describe('Text output: job downloads', () => {
 });
 
 describe('Text output: extracted data', () => {
-	it('Process Files with an extraction step gives the extracted data as compact JSON', async () => {
-		const schema = { type: 'object', properties: { total: { type: 'number' }, customer: { type: 'string' } } };
-		const result = await run(
-			{ resource: 'job', operation: 'process', outputMode: 'text', steps: { step: [{ kind: 'llm', jsonSchema: JSON.stringify(schema), provider: 'p', model: 'm' }] } },
-			[{ json: {}, binary: { data: textFile('invoice.txt', 'Invoice for ACME. Total 12.50.') } }],
-		);
-		const [file] = result.output[0].map((item) => item.json);
-		expect(file).toMatchObject({ input_file_name: 'invoice.txt', truncated: false });
-		const json = /^(?:Extracted data: )?(\{.*?\})(?:\n\n|$)/s.exec(file.text as string)?.[1];
-		expect(json).toBeDefined();
-		const data = JSON.parse(json ?? '') as IDataObject;
+	const schema = { type: 'object', properties: { total: { type: 'number' }, customer: { type: 'string' } } };
+	const extract = async (extra: IDataObject) =>
+		(
+			await run(
+				{
+					resource: 'job',
+					operation: 'process',
+					outputMode: 'text',
+					steps: { step: [{ kind: 'llm', defineBy: 'jsonSchema', jsonSchema: JSON.stringify(schema), provider: 'p', model: 'm', ...extra }] },
+				},
+				[{ json: {}, binary: { data: textFile('invoice.md', '# Invoice\n\nFor ACME. Total 12.50.', 'text/markdown') } }],
+			)
+		).output[0].map((item) => item.json);
+
+	it('gives extracted data alone as compact JSON', async () => {
+		const [file] = await extract({});
+		expect(file).toMatchObject({ input_file_name: 'invoice.md', truncated: false });
+		const data = JSON.parse(file.text as string) as IDataObject;
 		expect(Object.keys(data).sort()).toEqual(['customer', 'total']);
-		expect(json).toBe(JSON.stringify(data));
+		expect(file.text).toBe(JSON.stringify(data));
+	});
+
+	it('puts the extraction first, as compact JSON, then the elements', async () => {
+		const [file] = await extract({ outputMode: 'elements_with_extracted_data' });
+		const [head, ...rest] = (file.text as string).split('\n\n');
+		const data = JSON.parse(head.replace(/^Extracted data: /, '')) as IDataObject;
+		expect(head).toBe(`Extracted data: ${JSON.stringify(data)}`);
+		expect(Object.keys(data).sort()).toEqual(['customer', 'total']);
+		expect(rest).toEqual(['# Invoice', 'For ACME. Total 12.50.']);
 	});
 });

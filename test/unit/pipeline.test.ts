@@ -34,7 +34,8 @@ describe('pipeline builder', () => {
 				type: 'structured_data_extractor',
 				subtype: 'llm',
 				settings: {
-					schema_to_extract: { json_schema: schema, extraction_guidance: 'Only totals' },
+					// A step saved before "Define By" existed sends its JSON Schema, as it always did.
+					schema_to_extract: { json_schema: schema },
 					provider: 'prov',
 					model: 'm2',
 					output_mode: 'extracted_data_only',
@@ -97,5 +98,56 @@ describe('raw job nodes', () => {
 	});
 	it('lets twopass_table2html go without settings', () => {
 		expect(parseRawJobNodes('F', [partition, { name: 't', type: 'prompter', subtype: 'twopass_table2html' }])).toHaveLength(2);
+	});
+});
+
+describe('extraction step (exactly one of JSON Schema and guidance)', () => {
+	const vlm = { subtype: 'vlm', isDynamic: true, allowFast: true } as const;
+	const extractor = (step: Record<string, unknown>) => buildJobNodes(vlm, [{ kind: 'llm', ...step }])[1];
+	const sentSettings = (nodes: ReturnType<typeof buildJobNodes>) =>
+		(JSON.parse(requestData(nodes)) as { job_nodes: Array<{ settings: Record<string, unknown> }> }).job_nodes[1].settings;
+
+	it('sends only the JSON Schema when defined by schema, with the extracted-data-only mode by default', () => {
+		const node = extractor({ defineBy: 'jsonSchema', jsonSchema: JSON.stringify(schema), extractionGuidance: 'ignored: not the chosen definition' });
+		expect(node.settings).toEqual({ schema_to_extract: { json_schema: schema }, output_mode: 'extracted_data_only' });
+	});
+
+	it('sends only the guidance when defined by guidance, and no json_schema at all', () => {
+		const nodes = buildJobNodes(vlm, [{ kind: 'llm', defineBy: 'extractionGuidance', extractionGuidance: '  The customer and the total  ', jsonSchema: '{oops' }]);
+		expect(sentSettings(nodes)).toEqual({ schema_to_extract: { extraction_guidance: 'The customer and the total' }, output_mode: 'extracted_data_only' });
+	});
+
+	it('sends the chosen output mode', () => {
+		expect(extractor({ jsonSchema: schema, outputMode: 'elements_with_extracted_data' }).settings?.output_mode).toBe('elements_with_extracted_data');
+	});
+
+	it.each([
+		[{ defineBy: 'extractionGuidance', extractionGuidance: '   ' }, /Step 1 \(Structured Data Extractor\) › Extraction Guidance: the extraction guidance is empty/],
+		[{ jsonSchema: schema, outputMode: 'everything' }, /Step 1 \(Structured Data Extractor\) › Output Mode: output mode "everything" is not one of/],
+	])('refuses %p naming the step', (step, message) => {
+		expect(() => extractor(step)).toThrow(message);
+	});
+
+	const partition = { name: 'p', type: 'partition', subtype: 'vlm', settings: { is_dynamic: true } };
+	const raw = (schemaToExtract: Record<string, unknown>, extra: Record<string, unknown> = {}) => [
+		partition,
+		{ name: 'Invoice fields', type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: schemaToExtract, ...extra } },
+	];
+
+	it('JSON mode accepts schema-only and guidance-only nodes', () => {
+		expect(parseRawJobNodes('F', raw({ json_schema: JSON.stringify(schema) }))[1].settings).toEqual({ schema_to_extract: { json_schema: schema } });
+		expect(parseRawJobNodes('F', raw({ extraction_guidance: 'the total' }, { output_mode: 'elements_with_extracted_data' }))[1].settings).toEqual({
+			schema_to_extract: { extraction_guidance: 'the total' },
+			output_mode: 'elements_with_extracted_data',
+		});
+	});
+
+	it.each([
+		['both', { json_schema: schema, extraction_guidance: 'the total' }, {}, /job_nodes\[1\] "Invoice fields" › schema_to_extract: give exactly one of "json_schema" and "extraction_guidance", not both/],
+		['neither', {}, {}, /job_nodes\[1\] "Invoice fields" › schema_to_extract: give exactly one of "json_schema" \(a JSON Schema\) and "extraction_guidance"/],
+		['empty guidance', { extraction_guidance: '' }, {}, /job_nodes\[1\] "Invoice fields" › extraction_guidance: the extraction guidance is empty/],
+		['an unknown output mode', { json_schema: schema }, { output_mode: 'all' }, /job_nodes\[1\] "Invoice fields" › output_mode: output mode "all" is not one of/],
+	])('JSON mode refuses %s, naming the step', (_case, schemaToExtract, extra, message) => {
+		expect(() => parseRawJobNodes('Job Nodes (JSON)', raw(schemaToExtract, extra))).toThrow(message);
 	});
 });

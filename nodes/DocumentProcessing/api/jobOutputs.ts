@@ -1,4 +1,5 @@
 import { fileNameFromElements, type OutputFile } from '../helpers/elementItems';
+import { readOutputContent } from '../helpers/outputContent';
 import type { CallContext } from '../transport';
 import { downloadOutput } from './jobs';
 import type { Job, OutputNodeFile } from './schemas';
@@ -33,14 +34,14 @@ export async function downloadJobOutputs(call: CallContext, job: Job, selection:
 		while (next < wanted.length) {
 			const index = next++;
 			const { file_id, node_id } = wanted[index];
-			const elements = await downloadOutput(call, job.id, file_id, node_id);
-			results[index] = {
-				job_id: job.id,
-				file_id,
-				node_id,
-				input_file_name: selection.fileNames?.[file_id] ?? fileNameFromElements(elements),
-				elements,
-			};
+			const content = await downloadOutput(call, job.id, file_id, node_id);
+			const { elements, extractedData } = readOutputContent(content);
+			const file: OutputFile = { job_id: job.id, file_id, node_id, content };
+			const name = selection.fileNames?.[file_id] ?? fileNameFromElements(elements ?? []);
+			if (name !== undefined) file.input_file_name = name;
+			if (elements) file.elements = elements;
+			if (extractedData !== undefined) file.extracted_data = extractedData;
+			results[index] = file;
 		}
 	});
 	await Promise.all(lanes);

@@ -1,7 +1,7 @@
 import type { InputFile } from '../helpers/binaries';
 import { requestData, type JobNode } from '../helpers/pipeline';
 import { callService, type CallContext, type FilePart } from '../transport';
-import { elementsSchema, jobSchema, type Element, type Job } from './schemas';
+import { jobSchema, outputContentSchema, type Job } from './schemas';
 
 function fileParts(files: InputFile[]): FilePart[] {
 	return files.map((file) => ({ field: 'input_files', fileName: file.fileName, mimeType: file.mimeType, size: file.size, open: file.open }));
@@ -46,15 +46,15 @@ export async function getJob(call: CallContext, jobId: string): Promise<Job> {
 	});
 }
 
-/** One output file of a completed job: the elements a pipeline node produced for one input file. */
-export async function downloadOutput(call: CallContext, jobId: string, fileId: string, nodeId?: string): Promise<Element[]> {
+/** One output file of a completed job: what a pipeline node produced for one input file, as JSON of any shape. */
+export async function downloadOutput(call: CallContext, jobId: string, fileId: string, nodeId?: string): Promise<unknown> {
 	return await callService(call, {
 		method: 'GET',
 		path: `/jobs/${encodeURIComponent(jobId)}/download`,
 		query: { file_id: fileId, node_id: nodeId },
 		endpoint: 'GET /api/v1/jobs/{job_id}/download',
 		idempotent: true,
-		schema: elementsSchema,
+		schema: outputContentSchema,
 		notFound: `Output file "${fileId}" of job "${jobId}"`,
 	});
 }

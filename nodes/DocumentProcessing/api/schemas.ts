@@ -45,3 +45,10 @@ export const elementSchema = z
 export const elementsSchema = z.array(elementSchema).transform((elements) => elements as IDataObject[]);
 
 export type Element = IDataObject;
+
+/**
+ * A job's output file: element arrays and extracted data alone (`extracted_data_only`) are both
+ * valid, so the body is only required to be JSON (the transport parses it); helpers/outputContent
+ * tells the shapes apart.
+ */
+export const outputContentSchema = z.unknown();

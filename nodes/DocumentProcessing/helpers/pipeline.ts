@@ -1,4 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
+import { checkExtractorSettings, extractionSettings, type ExtractionStep } from './extractionStep';
+import { compact, isObject } from './jsonValue';
+import { PipelineError } from './pipelineError';
+
+export { PipelineError } from './pipelineError';
+export { parseJsonSchema } from './jsonSchema';
 
 /** Node kinds of the service interface: type → subtypes. */
 export const NODE_KINDS: Record<string, readonly string[]> = {
@@ -20,30 +26,12 @@ export interface JobNode {
 	settings?: IDataObject;
 }
 
-/** A problem with the pipeline, named by where it is so the user can find it. */
-export class PipelineError extends Error {
-	constructor(
-		readonly field: string,
-		message: string,
-	) {
-		super(`${field}: ${message}`);
-	}
-}
-
 export type PartitionStep =
 	| { subtype: 'vlm'; isDynamic: boolean; allowFast: boolean }
 	| { subtype: 'service_api'; strategy: string; extractImageBlockTypes: string[] };
 
 export type FurtherStep =
-	| {
-			kind: 'llm';
-			name?: string;
-			jsonSchema: unknown;
-			extractionGuidance?: string;
-			provider?: string;
-			model?: string;
-			outputMode?: string;
-	  }
+	| ExtractionStep
 	| { kind: 'twopass_table2html'; name?: string }
 	| {
 			kind: 'provider_ocr' | 'provider_image_description' | 'provider_table_description' | 'provider_ner';
@@ -61,42 +49,6 @@ const STEP_LABELS: Record<string, string> = {
 	provider_ner: 'Named Entity Recognition',
 };
 
-const JSON_SCHEMA_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
-
-/** Accepts a JSON Schema as text or object; returns it as an object after checking it is one. */
-export function parseJsonSchema(field: string, raw: unknown): IDataObject {
-	let value: unknown = raw;
-	if (typeof raw === 'string') {
-		if (raw.trim() === '') throw new PipelineError(field, 'the JSON Schema is empty');
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw new PipelineError(field, `not valid JSON (${(error as Error).message})`);
-		}
-	}
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-		throw new PipelineError(field, 'a JSON Schema must be a JSON object, e.g. {"type": "object", "properties": {...}}');
-	}
-	const schema = value as IDataObject;
-	const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
-	for (const type of types) {
-		if (typeof type !== 'string' || !JSON_SCHEMA_TYPES.has(type)) {
-			throw new PipelineError(field, `"type" must be one of ${[...JSON_SCHEMA_TYPES].join(', ')}`);
-		}
-	}
-	if (schema.properties !== undefined && (typeof schema.properties !== 'object' || schema.properties === null || Array.isArray(schema.properties))) {
-		throw new PipelineError(field, '"properties" must be an object');
-	}
-	if (schema.type === undefined && schema.properties === undefined && schema.$ref === undefined && schema.anyOf === undefined && schema.oneOf === undefined) {
-		throw new PipelineError(field, 'the schema describes nothing: give it a "type" or "properties"');
-	}
-	return schema;
-}
-
-function compact(settings: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined && value !== ''));
-}
-
 /** The job nodes the UI fields describe: the partition node first, then the steps in the user's order. */
 export function buildJobNodes(partition: PartitionStep, steps: FurtherStep[]): JobNode[] {
 	const nodes: JobNode[] = [
@@ -113,20 +65,7 @@ export function buildJobNodes(partition: PartitionStep, steps: FurtherStep[]): J
 		const name = step.name?.trim() || STEP_LABELS[step.kind];
 		const where = `Step ${index + 1} (${STEP_LABELS[step.kind]})`;
 		if (step.kind === 'llm') {
-			nodes.push({
-				name,
-				type: 'structured_data_extractor',
-				subtype: 'llm',
-				settings: compact({
-					schema_to_extract: compact({
-						json_schema: parseJsonSchema(`${where} › JSON Schema`, step.jsonSchema),
-						extraction_guidance: step.extractionGuidance,
-					}),
-					provider: step.provider,
-					model: step.model,
-					output_mode: step.outputMode ?? 'extracted_data_only',
-				}),
-			});
+			nodes.push({ name, type: 'structured_data_extractor', subtype: 'llm', settings: extractionSettings(where, step) });
 		} else if (step.kind === 'twopass_table2html') {
 			nodes.push({ name, type: 'prompter', subtype: 'twopass_table2html' });
 		} else {
@@ -134,10 +73,6 @@ export function buildJobNodes(partition: PartitionStep, steps: FurtherStep[]): J
 		}
 	});
 	return nodes;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks raw `job_nodes` (an array, or `{job_nodes: [...]}`) against the interface's rules. */
@@ -172,19 +107,15 @@ export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 			throw new PipelineError(where, `"settings" is required for ${subtype}`);
 		}
 		const node: JobNode = { name: typeof name === 'string' && name.trim() ? name : `${type}-${index}`, type, subtype };
-		if (settings) node.settings = normaliseSettings(where, type, settings);
+		// An extractor's rules concern the step itself, so its errors name it too (the index alone is hard to find).
+		const named = typeof name === 'string' && name.trim() ? `${where} "${name.trim()}"` : where;
+		if (settings) node.settings = normaliseSettings(named, type, settings);
 		return node;
 	});
 }
 
 function normaliseSettings(where: string, type: string, settings: IDataObject): IDataObject {
-	if (type !== 'structured_data_extractor') return settings;
-	const schemaToExtract = settings.schema_to_extract;
-	if (!isObject(schemaToExtract)) throw new PipelineError(where, '"settings.schema_to_extract" must be an object');
-	return {
-		...settings,
-		schema_to_extract: { ...schemaToExtract, json_schema: parseJsonSchema(`${where} › json_schema`, schemaToExtract.json_schema) },
-	};
+	return type === 'structured_data_extractor' ? checkExtractorSettings(where, settings) : settings;
 }
 
 /**
@@ -194,7 +125,7 @@ function normaliseSettings(where: string, type: string, settings: IDataObject): 
 export function requestData(jobNodes: JobNode[]): string {
 	const encoded = jobNodes.map((node) => {
 		const schemaToExtract = node.settings?.schema_to_extract;
-		if (!isObject(schemaToExtract) || typeof schemaToExtract.json_schema === 'string') return node;
+		if (!isObject(schemaToExtract) || !isObject(schemaToExtract.json_schema)) return node;
 		return {
 			...node,
 			settings: { ...node.settings, schema_to_extract: { ...schemaToExtract, json_schema: JSON.stringify(schemaToExtract.json_schema) } },

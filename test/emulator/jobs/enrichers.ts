@@ -1,6 +1,4 @@
-import { parseJsonSchemaSetting } from './job-nodes';
 import type { JobNodeSpec } from './job-types';
-import { placeholderFor } from './schema-placeholder';
 import type { Element } from '../partition/types';
 import { tableHtml } from '../partition/classify';
 
@@ -14,15 +12,6 @@ function modelOf(node: JobNodeSpec): string {
 	const model = node.settings?.model;
 	return typeof model === 'string' ? model : 'default-model';
 }
-
-/** Document-level extraction: one object per input file, carried by the first element. */
-const structuredData: Enricher = (elements, node) => {
-	const schemaSetting = node.settings?.schema_to_extract;
-	const jsonSchema = typeof schemaSetting === 'object' && schemaSetting !== null ? (schemaSetting as Record<string, unknown>).json_schema : undefined;
-	const schema = parseJsonSchemaSetting(jsonSchema);
-	const extracted = typeof schema === 'string' ? {} : placeholderFor(schema, 'document');
-	return elements.map((element, index) => (index === 0 ? copy(element, { extracted_data: extracted }) : element));
-};
 
 const imageDescription: Enricher = (elements, node) =>
 	elements.map((element) =>
@@ -70,7 +59,6 @@ const namedEntities: Enricher = (elements) =>
 const unchanged: Enricher = (elements) => elements;
 
 export function enricherFor(node: JobNodeSpec): Enricher {
-	if (node.type === 'structured_data_extractor') return structuredData;
 	switch (node.subtype) {
 		case 'provider_image_description':
 			return imageDescription;

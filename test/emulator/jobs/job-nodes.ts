@@ -2,6 +2,9 @@ import { isPlainObject } from '../http/body';
 import { HttpError, locToString, type ValidationIssue } from '../http/reply';
 import type { JobNodeSpec } from './job-types';
 
+/** The documented values of a structured-data extractor's `output_mode`. */
+export const EXTRACTION_OUTPUT_MODES: readonly string[] = ['elements_with_extracted_data', 'extracted_data_only'];
+
 export const NODE_SUBTYPES: Readonly<Record<string, readonly string[]>> = {
 	partition: ['vlm', 'service_api'],
 	structured_data_extractor: ['llm'],
@@ -60,12 +63,24 @@ function checkSettings(issues: IssueList, node: JobNodeSpec, loc: Loc): void {
 		if (!isPlainObject(schema)) {
 			issues.add(schemaLoc, schema === undefined ? 'field required' : 'must be an object', schema === undefined ? 'missing' : 'dict_type');
 		} else {
-			const parsed = parseJsonSchemaSetting(schema.json_schema);
-			if (schema.json_schema === undefined) issues.add([...schemaLoc, 'json_schema'], 'field required', 'missing');
-			else if (typeof parsed === 'string') issues.add([...schemaLoc, 'json_schema'], parsed);
-			checkOptional(issues, schema, schemaLoc, 'extraction_guidance', 'string');
+			// The documented rule: exactly one of the two; the service derives a schema from guidance.
+			const hasSchema = schema.json_schema !== undefined && schema.json_schema !== null;
+			const hasGuidance = schema.extraction_guidance !== undefined && schema.extraction_guidance !== null;
+			if (hasSchema && hasGuidance) issues.add(schemaLoc, 'give exactly one of json_schema and extraction_guidance, not both');
+			else if (!hasSchema && !hasGuidance) issues.add(schemaLoc, 'one of json_schema and extraction_guidance is required', 'missing');
+			if (hasSchema) {
+				const parsed = parseJsonSchemaSetting(schema.json_schema);
+				if (typeof parsed === 'string') issues.add([...schemaLoc, 'json_schema'], parsed);
+			}
+			if (hasGuidance && (typeof schema.extraction_guidance !== 'string' || schema.extraction_guidance.trim() === '')) {
+				issues.add([...schemaLoc, 'extraction_guidance'], 'must be a non-empty string', 'string_type');
+			}
 		}
-		for (const name of ['provider', 'model', 'output_mode']) checkOptional(issues, settings, settingsLoc, name, 'string');
+		const outputMode = settings.output_mode;
+		if (outputMode !== undefined && !EXTRACTION_OUTPUT_MODES.includes(String(outputMode))) {
+			issues.add([...settingsLoc, 'output_mode'], `must be one of ${EXTRACTION_OUTPUT_MODES.join(', ')}`, 'enum');
+		}
+		for (const name of ['provider', 'model']) checkOptional(issues, settings, settingsLoc, name, 'string');
 	}
 	if (node.type === 'prompter') {
 		checkOptional(issues, settings, settingsLoc, 'provider_type', 'string');

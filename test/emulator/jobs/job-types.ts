@@ -1,5 +1,4 @@
 import type { UploadedFile } from '../http/multipart';
-import type { Element } from '../partition/types';
 
 export type JobStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'STOPPED';
 export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['COMPLETED', 'FAILED', 'STOPPED']);
@@ -19,8 +18,8 @@ export interface InputFile extends Omit<UploadedFile, 'field'> {
 	id: string;
 }
 
-/** Outputs by node id, then by input file id. */
-export type JobOutputs = Map<string, Map<string, Element[]>>;
+/** Output files by node id, then by input file id: element arrays, or an extractor's JSON of any shape. */
+export type JobOutputs = Map<string, Map<string, unknown>>;
 
 export interface Job {
 	id: string;

@@ -1,6 +1,7 @@
 import { partitionFile } from '../partition/partition-file';
 import { DEFAULT_PARTITION_OPTIONS, type Element, type PartitionOptions } from '../partition/types';
 import { enricherFor } from './enrichers';
+import { type ExtractionCarrier, runExtractor } from './extraction';
 import type { Job, JobNode, JobOutputs } from './job-types';
 
 // A 1×1 transparent PNG: enough for clients that decode image_base64.
@@ -27,10 +28,10 @@ function withImagePayloads(elements: Element[], blockTypes: string[]): Element[]
 
 /**
  * Runs the job's nodes over each input file. Every node's output is kept, so there is one
- * output per (node, input file); each node works on the previous node's output.
+ * output per (node, input file); each node works on the previous node's elements.
  */
-export async function runPipeline(job: Job): Promise<JobOutputs> {
-	const outputs: JobOutputs = new Map(job.nodes.map((node) => [node.id, new Map<string, Element[]>()]));
+export async function runPipeline(job: Job, carrier: ExtractionCarrier = 'document_data'): Promise<JobOutputs> {
+	const outputs: JobOutputs = new Map(job.nodes.map((node) => [node.id, new Map<string, unknown>()]));
 	const [partitionNode, ...rest] = job.nodes;
 	if (partitionNode === undefined) return outputs;
 	for (const file of job.files) {
@@ -38,6 +39,13 @@ export async function runPipeline(job: Job): Promise<JobOutputs> {
 		let current = withImagePayloads(partitioned.elements, imageBlocks(partitionNode));
 		outputs.get(partitionNode.id)?.set(file.id, current);
 		for (const node of rest) {
+			if (node.type === 'structured_data_extractor') {
+				// An extractor's file may be the extracted JSON alone; later nodes still work on elements.
+				const extracted = runExtractor(node, current, file, carrier);
+				outputs.get(node.id)?.set(file.id, extracted.content);
+				current = extracted.elements;
+				continue;
+			}
 			current = enricherFor(node)(current, node);
 			outputs.get(node.id)?.set(file.id, current);
 		}

@@ -142,7 +142,7 @@ export class JobScheduler {
 	private outputsOf(job: Job): Promise<JobOutputs> {
 		let pending = this.outputs.get(job.id);
 		if (!pending) {
-			pending = runPipeline(job);
+			pending = runPipeline(job, this.config.get().extraction_carrier);
 			this.outputs.set(job.id, pending);
 		}
 		return pending;

@@ -95,9 +95,10 @@ function downloadOutput(ctx: RouteContext): Reply {
 	if (!job.files.some((file) => file.id === fileId)) throw notFound('output file', fileId);
 	// Without node_id the last node's output is returned, i.e. the pipeline's final result.
 	const nodeId = ctx.query.get('node_id') ?? job.nodes[job.nodes.length - 1]?.id ?? '';
-	const elements = job.outputs.get(nodeId)?.get(fileId);
-	if (elements === undefined) throw notFound('job node', nodeId);
-	return ok(elements);
+	const nodeOutputs = job.outputs.get(nodeId);
+	if (nodeOutputs === undefined || !nodeOutputs.has(fileId)) throw notFound('job node', nodeId);
+	// Element arrays, or an extractor's JSON alone (extracted_data_only), exactly as produced.
+	return ok(nodeOutputs.get(fileId));
 }
 
 export function registerJobRoutes(router: Router): void {

@@ -204,7 +204,7 @@ export const BAD_INPUTS: BadInput[] = [
 		name: 'a raw json_schema that is not JSON',
 		parameters: rawPipeline([vlm, { name: 'X', type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { json_schema: '{oops' } } }]),
 		items: oneFile,
-		message: /job_nodes\[1\] › json_schema: not valid JSON/,
+		message: /job_nodes\[1\] "X" › json_schema: not valid JSON/,
 		itemIndex: 0,
 	},
 	{

@@ -11,6 +11,8 @@ export interface FaultTarget {
 	idempotent: boolean;
 	/** The request is answered 204 with no body. */
 	emptyAnswer?: boolean;
+	/** Any well-formed JSON is a valid answer (a job's output file), so no body can be off-schema. */
+	anyJson?: boolean;
 }
 
 export interface FaultKind {
@@ -96,7 +98,7 @@ export const FAULT_KINDS: FaultKind[] = [
 		spec: () => ({ body: { unexpected: true } }),
 		acted: true,
 		// A well-formed answer of the wrong shape is not a glitch: resending would get the same.
-		recovers: (target) => target.emptyAnswer === true,
+		recovers: (target) => target.emptyAnswer === true || target.anyJson === true,
 		errorShape: { message: /Unexpected answer from /, description: /./ },
 	},
 	{ id: 'refused', label: 'conn. refused', acted: false, refused: true, recovers: () => true },

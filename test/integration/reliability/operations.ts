@@ -140,6 +140,7 @@ export function operationsUnderTest(): OperationUnderTest[] {
 		{
 			name: 'job.downloadOutput',
 			idempotent: true,
+			anyJson: true,
 			itemIndex: 0,
 			effects: {},
 			setup: async (bench) => {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
 import { readTextOptions, textOutputOption, textOutputProperties } from '../../../descriptions/textOutput';
-import { outputItems, type OutputFile } from '../../../helpers/elementItems';
+import { outputItems, outputOrigin, type OutputFile } from '../../../helpers/elementItems';
 import type { TextOptions } from '../../../helpers/elementText';
 import { outputTextItems } from '../../../helpers/textItems';
 
@@ -20,11 +20,15 @@ export const outputProperties: INodeProperties[] = [
 		name: 'outputMode',
 		type: 'options',
 		options: [
-			{ name: 'One Item per Element', value: 'elements', description: 'Each element (title, paragraph, table, …) becomes an item' },
+			{
+				name: 'One Item per Element',
+				value: 'elements',
+				description: 'Each element (title, paragraph, table, …) becomes an item; extracted data alone gives one item per extracted record',
+			},
 			{
 				name: 'One Item per Output File',
 				value: 'files',
-				description: 'Each output file becomes an item with an "elements" array',
+				description: 'Each output file becomes an item with its "elements" and, after an extraction step, its "extracted_data"',
 			},
 			{ name: 'Output File as Binary', value: 'binary', description: 'Each output file becomes a JSON file in a binary field' },
 			textOutputOption,
@@ -75,14 +79,10 @@ export async function outputFilesToItems(
 	if (settings.mode !== 'binary') return outputItems(files, settings.mode, pairedItemFor);
 	return await Promise.all(
 		files.map(async (file) => {
-			const json: IDataObject = {
-				job_id: file.job_id,
-				file_id: file.file_id,
-				node_id: file.node_id,
-				element_count: file.elements.length,
-			};
-			if (file.input_file_name) json.input_file_name = file.input_file_name;
-			const content = Buffer.from(JSON.stringify(file.elements, null, 2));
+			const json: IDataObject = outputOrigin(file);
+			if (file.elements) json.element_count = file.elements.length;
+			// The file as the service wrote it, whatever its shape (elements or extracted data).
+			const content = Buffer.from(JSON.stringify(file.content, null, 2));
 			const binary = await ctx.helpers.prepareBinaryData(content, `${fileStem(file, !settings.lastNodeOnly)}.json`, 'application/json');
 			return { json, binary: { [settings.binaryProperty]: binary }, pairedItem: pairedItemFor(file) };
 		}),

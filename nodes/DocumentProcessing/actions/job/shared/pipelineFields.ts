@@ -113,12 +113,28 @@ export const pipelineProperties: INodeProperties[] = [
 						description: 'Free label for the node; defaults to its kind',
 					},
 					{
+						displayName: 'Define By',
+						name: 'defineBy',
+						type: 'options',
+						options: [
+							{
+								name: 'Extraction Guidance',
+								value: 'extractionGuidance',
+								description: 'Say in words what to extract; the service derives the fields from it',
+							},
+							{ name: 'JSON Schema', value: 'jsonSchema', description: 'Give the exact fields and types as a JSON Schema' },
+						],
+						default: 'jsonSchema',
+						description: 'The service takes exactly one of the two, so only the chosen one is sent',
+						displayOptions: { show: { kind: ['llm'] } },
+					},
+					{
 						displayName: 'JSON Schema',
 						name: 'jsonSchema',
 						type: 'json',
 						default: '{\n  "type": "object",\n  "properties": {\n    "title": { "type": "string" }\n  }\n}',
 						description: 'JSON Schema of the object to extract from each document',
-						displayOptions: { show: { kind: ['llm'] } },
+						displayOptions: { show: { kind: ['llm'], defineBy: ['jsonSchema'] } },
 					},
 					{
 						displayName: 'Extraction Guidance',
@@ -126,8 +142,9 @@ export const pipelineProperties: INodeProperties[] = [
 						type: 'string',
 						typeOptions: { rows: 4 },
 						default: '',
-						description: 'Free-text instructions for the extraction',
-						displayOptions: { show: { kind: ['llm'] } },
+						placeholder: 'e.g. The invoice number, the customer name and the total amount',
+						description: 'What to extract from each document, in plain words',
+						displayOptions: { show: { kind: ['llm'], defineBy: ['extractionGuidance'] } },
 					},
 					{
 						displayName: 'Provider',
@@ -156,7 +173,14 @@ export const pipelineProperties: INodeProperties[] = [
 						displayName: 'Output Mode',
 						name: 'outputMode',
 						type: 'options',
-						options: [{ name: 'Extracted Data Only', value: 'extracted_data_only' }],
+						options: [
+							{
+								name: 'Elements With Extracted Data',
+								value: 'elements_with_extracted_data',
+								description: 'The document’s elements, led by a DocumentData element that carries the extracted data',
+							},
+							{ name: 'Extracted Data Only', value: 'extracted_data_only', description: 'Only the extracted data: an object, or a list of objects' },
+						],
 						default: 'extracted_data_only',
 						displayOptions: { show: { kind: ['llm'] } },
 					},
