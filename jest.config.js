@@ -20,5 +20,7 @@ module.exports = {
 		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
 		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
 		{ ...base, displayName: 'editor', testMatch: ['<rootDir>/test/editor/**/*.e2e.test.ts'] },
+		// The same real-n8n flows on every n8n version of test/compat/n8n-versions.json (one boot per version).
+		{ ...base, displayName: 'compat', testMatch: ['<rootDir>/test/compat/**/*.compat.test.ts'] },
 	],
 };

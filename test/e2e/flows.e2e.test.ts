@@ -336,8 +336,10 @@ describe('real n8n: the README flows on one instance', () => {
 		// What DESIGN.md lists, so a lost operation cannot make the check pass vacuously.
 		expect(offered).toEqual(
 			expect.arrayContaining([
+				'job:cancel',
 				'job:create',
 				'job:get',
+				'job:getAll',
 				'job:waitForCompletion',
 				'job:downloadOutput',
 				'job:process',
@@ -349,6 +351,8 @@ describe('real n8n: the README flows on one instance', () => {
 				'notificationChannel:verify',
 				'notificationChannel:getAll',
 				'notificationChannel:get',
+				'notificationChannel:update',
+				'notificationChannel:delete',
 				'notification:get',
 			]),
 		);

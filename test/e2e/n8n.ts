@@ -29,6 +29,7 @@ export { packPackage, buildInputsHash } from './lib/pack';
 export { createRunDir, pruneRuns } from './lib/workdir';
 export {
 	createUserFolder,
+	n8nVersionOf,
 	installPackage,
 	n8nEnv,
 	startN8n,

@@ -165,6 +165,10 @@ describe('the n8n editor with the package installed', () => {
 				'Get many notification channels',
 				'Get notification channel',
 				'Get notification event',
+				'Cancel job',
+				'Get many jobs',
+				'Update notification channel',
+				'Delete notification channel',
 			]),
 		);
 	}, 120_000);

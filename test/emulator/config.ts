@@ -3,6 +3,12 @@ import type { ExtractionCarrier } from './jobs/extraction';
 
 export type TerminalJobStatus = 'COMPLETED' | 'FAILED' | 'STOPPED';
 
+/** Answer shapes the interface does not show; each plausible one can be chosen (see README). */
+export const JOB_LIST_SHAPES = ['array', 'items'] as const;
+export const CANCEL_REPLIES = ['job', 'accepted', 'no_content'] as const;
+export const CHANNEL_DELETE_REPLIES = ['no_content', 'channel'] as const;
+export const CHANNEL_UPDATE_REPLIES = ['channel', 'no_content'] as const;
+
 export interface EmulatorConfig {
 	/** Minimum spacing between accepted on-demand job launches of one API key. */
 	launch_spacing_ms: number;
@@ -33,6 +39,14 @@ export interface EmulatorConfig {
 	 * node tolerates).
 	 */
 	extraction_carrier: ExtractionCarrier;
+	/** `GET /jobs/`: a bare array of jobs, or `{items: [...]}`. */
+	job_list_shape: (typeof JOB_LIST_SHAPES)[number];
+	/** `POST /jobs/{id}/cancel`: 200 with the stopped job, 202 (stopped after schedule_delay_ms), or 204 (stopped at once). */
+	cancel_reply: (typeof CANCEL_REPLIES)[number];
+	/** `DELETE .../channels/{id}`: 204, or 200 with the deleted channel. */
+	channel_delete_reply: (typeof CHANNEL_DELETE_REPLIES)[number];
+	/** `PATCH .../channels/{id}`: 200 with the changed channel, or 204. */
+	channel_update_reply: (typeof CHANNEL_UPDATE_REPLIES)[number];
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
@@ -49,6 +63,10 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	max_parse_bytes: 8 * 1024 * 1024,
 	request_log_limit: 5000,
 	extraction_carrier: 'document_data',
+	job_list_shape: 'array',
+	cancel_reply: 'job',
+	channel_delete_reply: 'no_content',
+	channel_update_reply: 'channel',
 });
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -68,6 +86,10 @@ export const configPatchSchema = z
 		max_parse_bytes: z.number().int().min(1),
 		request_log_limit: z.number().int().min(1),
 		extraction_carrier: z.enum(['document_data', 'first_element']),
+		job_list_shape: z.enum(JOB_LIST_SHAPES),
+		cancel_reply: z.enum(CANCEL_REPLIES),
+		channel_delete_reply: z.enum(CHANNEL_DELETE_REPLIES),
+		channel_update_reply: z.enum(CHANNEL_UPDATE_REPLIES),
 	})
 	.partial()
 	.strict();

@@ -227,3 +227,24 @@ describe('callService', () => {
 		expect(seen[0].url).toBe('/general/v0/general');
 	});
 });
+
+describe('settledEarlier: a resend that finds the work done', () => {
+	const remove = { method: 'DELETE' as const, path: '/things/1', endpoint: 'DELETE /api/v1/things/{id}', idempotent: true, settledEarlier: { statuses: [404], value: 'earlier' } };
+	const gone = json(404, { detail: 'thing 1 not found' });
+
+	it.each([
+		['a reset connection', ((req) => req.socket.destroy()) as Handler],
+		['a 502', json(502, { detail: 'bad gateway' })],
+	])('takes a 404 after %s as done by the first attempt', async (_what, first) => {
+		script = [first, gone];
+		await expect(callService(call(), remove)).resolves.toBe('earlier');
+		expect(seen.map((request) => request.method)).toEqual(['DELETE', 'DELETE']);
+	});
+
+	it('keeps a 404 an error on the first attempt, and after a 429 (nothing was done)', async () => {
+		script = [gone];
+		expect((await failure(callService(call(), remove))).httpCode).toBe('404');
+		script = [json(429, { detail: 'slow down' }), gone];
+		expect((await failure(callService(call(), remove))).httpCode).toBe('404');
+	});
+});

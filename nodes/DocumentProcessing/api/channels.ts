@@ -73,18 +73,18 @@ export interface EmailChannelInput {
 
 export type ChannelInput = WebhookChannelInput | EmailChannelInput;
 
-function collectionPath(scope: ChannelScope): string {
+export function collectionPath(scope: ChannelScope): string {
 	return scope.workflowId === undefined
 		? '/notifications/channels'
 		: `/workflows/${encodeURIComponent(scope.workflowId)}/notifications/channels`;
 }
 
-function endpointLabel(method: string, scope: ChannelScope, suffix = ''): string {
+export function endpointLabel(method: string, scope: ChannelScope, suffix = ''): string {
 	const base = scope.workflowId === undefined ? '/api/v1/notifications/channels' : '/api/v1/workflows/{workflow_id}/notifications/channels';
 	return `${method} ${base}${suffix}`;
 }
 
-function channelNotFound(scope: ChannelScope, channelId: string): string {
+export function channelNotFound(scope: ChannelScope, channelId: string): string {
 	return scope.workflowId === undefined
 		? `Notification channel "${channelId}"`
 		: `Notification channel "${channelId}" of workflow "${scope.workflowId}"`;
@@ -169,35 +169,4 @@ export async function getChannel(call: CallContext, scope: ChannelScope, channel
 		schema: channelSchema,
 		notFound: channelNotFound(scope, channelId),
 	});
-}
-
-export function isNotFound(error: unknown): boolean {
-	return error instanceof NodeApiError && error.httpCode === '404';
-}
-
-/** The channel, or undefined when the service no longer has it. */
-export async function findChannel(call: CallContext, scope: ChannelScope, channelId: string): Promise<(IDataObject & Channel) | undefined> {
-	try {
-		return await getChannel(call, scope, channelId);
-	} catch (error) {
-		if (isNotFound(error)) return undefined;
-		throw error;
-	}
-}
-
-/** Deletes a channel; one that is already gone counts as deleted (returns false then). */
-export async function deleteChannel(call: CallContext, scope: ChannelScope, channelId: string): Promise<boolean> {
-	try {
-		await callService(call, {
-			method: 'DELETE',
-			path: `${collectionPath(scope)}/${encodeURIComponent(channelId)}`,
-			endpoint: endpointLabel('DELETE', scope, '/{channel_id}'),
-			idempotent: true,
-			notFound: channelNotFound(scope, channelId),
-		});
-		return true;
-	} catch (error) {
-		if (isNotFound(error)) return false;
-		throw error;
-	}
 }

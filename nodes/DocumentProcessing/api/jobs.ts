@@ -1,7 +1,9 @@
+import { NodeApiError } from 'n8n-workflow';
+import { z } from 'zod';
 import type { InputFile } from '../helpers/binaries';
 import { requestData, type JobNode } from '../helpers/pipeline';
-import { callService, type CallContext, type FilePart } from '../transport';
-import { jobSchema, outputContentSchema, type Job } from './schemas';
+import { callService, serviceError, type CallContext, type FilePart } from '../transport';
+import { jobListSchema, jobSchema, outputContentSchema, type Job, type JobStatus } from './schemas';
 
 function fileParts(files: InputFile[]): FilePart[] {
 	return files.map((file) => ({ field: 'input_files', fileName: file.fileName, mimeType: file.mimeType, size: file.size, open: file.open }));
@@ -57,4 +59,62 @@ export async function downloadOutput(call: CallContext, jobId: string, fileId: s
 		schema: outputContentSchema,
 		notFound: `Output file "${fileId}" of job "${jobId}"`,
 	});
+}
+
+export interface JobFilter {
+	workflowId?: string;
+	status?: JobStatus;
+}
+
+/** The account's jobs, optionally of one workflow or in one status; the service does not page them. */
+export async function listJobs(call: CallContext, filter: JobFilter = {}): Promise<Job[]> {
+	return await callService(call, {
+		method: 'GET',
+		path: '/jobs/',
+		endpoint: 'GET /api/v1/jobs/',
+		query: { workflow_id: filter.workflowId, status: filter.status },
+		idempotent: true,
+		schema: jobListSchema,
+	});
+}
+
+// Not shown by the interface: the job (200) is expected; 202/204, empty or with another body, are
+// accepted too, and the job is then read back so the output is the job either way.
+const cancelAnswerSchema = z.unknown().transform((body) => {
+	const job = jobSchema.safeParse(body);
+	return job.success ? job.data : undefined;
+});
+
+/**
+ * Cancels a SCHEDULED or IN_PROGRESS job and returns it. Cancelling is idempotent: when the service
+ * refuses because the job has already ended (409), a job that is STOPPED is what was asked for
+ * (an earlier attempt, or someone else, stopped it), so it is returned; a COMPLETED or FAILED job
+ * is an error.
+ */
+export async function cancelJob(call: CallContext, jobId: string): Promise<Job> {
+	const endpoint = 'POST /api/v1/jobs/{job_id}/cancel';
+	try {
+		const answered = await callService(call, {
+			method: 'POST',
+			path: `/jobs/${encodeURIComponent(jobId)}/cancel`,
+			endpoint,
+			idempotent: true,
+			schema: cancelAnswerSchema,
+			notFound: `Job "${jobId}"`,
+		});
+		return answered ?? (await getJob(call, jobId));
+	} catch (error) {
+		if (!(error instanceof NodeApiError) || error.httpCode !== '409') throw error;
+		const job = await getJob(call, jobId);
+		if (job.status === 'STOPPED') return job;
+		const detail = typeof error.errorResponse?.detail === 'string' ? error.errorResponse.detail : undefined;
+		throw serviceError(call.node, {
+			endpoint,
+			status: 409,
+			detail: detail ?? `job ${jobId} is ${job.status}`,
+			advice: `Only a SCHEDULED or IN_PROGRESS job can be cancelled; this one has already ended as ${job.status}.`,
+			itemIndex: call.itemIndex,
+			secrets: [call.connection.apiKey],
+		});
+	}
 }

@@ -25,6 +25,15 @@ const jobShape = z
 export type Job = z.infer<typeof jobShape> & IDataObject;
 
 export const jobSchema = jobShape.transform((job) => job as unknown as Job);
+
+/** Not shown by the interface: the job list may be a bare array or `{items: [...]}`; both are read. */
+export const jobListSchema = z
+	.union([z.array(jobSchema), z.object({ items: z.array(jobSchema) }).passthrough()])
+	.transform((answer) => (Array.isArray(answer) ? answer : answer.items));
+
+/** Status values a caller can filter by; the interface shows no complete list (IN_PROGRESS is the running one). */
+export const JOB_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'STOPPED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 export type OutputNodeFile = z.infer<typeof outputNodeFileSchema>;
 
 /** Terminal states: COMPLETED succeeded; FAILED and STOPPED ended without success. */

@@ -35,7 +35,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const PARTITION_TIMEOUT_MS = 60 * 60_000;
 
 export interface ServiceRequest<T> {
-	method: 'GET' | 'POST' | 'DELETE';
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 	/** `api`: a path under `{baseUrl}/api/v1`; `partition`: the credential's partition URL. */
 	target?: 'api' | 'partition';
 	path?: string;
@@ -53,6 +53,11 @@ export interface ServiceRequest<T> {
 	timeoutMs?: number;
 	/** Names what a 404 means, e.g. `Job "abc"`. */
 	notFound?: string;
+	/**
+	 * For idempotent changes: statuses that, answering a resend after an attempt the service may
+	 * have acted on, mean that attempt did the work (a repeated delete meets 404); `value` is returned.
+	 */
+	settledEarlier?: { statuses: number[]; value: T };
 }
 
 class HeadersTimeoutError extends Error {
@@ -208,6 +213,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 	const url = targetUrl(call.connection, request);
 	let notBefore: number | undefined;
 	let firstSentAt: number | undefined;
+	// True once an attempt reached the service without a clear answer (broken connection, 5xx).
+	let mayHaveActed = false;
 
 	for (let attempt = 0; ; attempt++) {
 		if (request.launchesJob) await waitForLaunchSlot(call.connection.baseUrl, { notBefore, signal: call.signal });
@@ -226,6 +233,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			const delay = backoffDelay(attempt, policy);
 			if (!failure.permanent && (request.idempotent || failure.neverReached) && mayRetry(delay)) {
 				notBefore = Date.now() + delay;
+				mayHaveActed ||= !failure.neverReached;
 				continue;
 			}
 			throw networkError(call, request, url, failure);
@@ -244,6 +252,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				const delay = backoffDelay(attempt, policy);
 				if (request.idempotent && mayRetry(delay)) {
 					notBefore = Date.now() + delay;
+					mayHaveActed = true;
 					continue;
 				}
 				throw unreadableAnswer(call, request, 'the body is not complete JSON');
@@ -254,11 +263,13 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			return checked.data;
 		}
 
+		if (mayHaveActed && request.settledEarlier?.statuses.includes(answer.status)) return request.settledEarlier.value;
 		const retryable = RETRYABLE_STATUSES.has(answer.status) && (request.idempotent || answer.status === 429);
 		if (retryable) {
 			const delay = parseRetryAfter(answer.headers['retry-after']) ?? backoffDelay(attempt, policy);
 			if (mayRetry(delay)) {
 				notBefore = Date.now() + delay;
+				mayHaveActed ||= answer.status !== 429;
 				continue;
 			}
 		}

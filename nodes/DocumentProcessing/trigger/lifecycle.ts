@@ -1,14 +1,7 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import {
-	createChannel,
-	deleteChannel,
-	findChannel,
-	listChannels,
-	serviceCallContext,
-	type CallContext,
-	type ChannelScope,
-} from '../api/channels';
+import { deleteChannel, findChannel } from '../api/channelChanges';
+import { createChannel, listChannels, serviceCallContext, type CallContext, type ChannelScope } from '../api/channels';
 import { forgetChannel } from '../helpers/replayGuard';
 import { generateSigningSecret } from '../helpers/webhookSignature';
 import {

@@ -1,13 +1,13 @@
 /**
  * The n8n CLI on a user folder (with or without a running server on it): imports and executions.
- * Every call runs with Node 24, the same environment as the server, and its own task-broker port;
+ * Every call runs with the folder's n8n and Node, the same environment as the server, and its own task-broker port;
  * its full output is appended to `<user folder>/logs/cli.log`.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureN8n } from './install';
-import { createUserFolder, n8nEnv, userFolderPaths } from './instance';
+import { createUserFolder, n8nEnv, n8nVersionOf, userFolderPaths } from './instance';
 import {
 	listExecutions,
 	maxExecutionId,
@@ -25,10 +25,10 @@ export interface CliOptions {
 
 /** Runs `n8n <args>` on a user folder. Throws (with the output's tail) on a non-zero exit. */
 export async function n8nCli(userFolder: string, args: string[], options: CliOptions = {}): Promise<RunResult> {
-	const install = await ensureN8n();
 	createUserFolder(userFolder);
+	const install = await ensureN8n(n8nVersionOf(userFolder));
 	const env = await n8nEnv(userFolder, { brokerPort: await freePort(), env: options.env });
-	const result = await run(install.node24, [install.n8nBin, ...args], {
+	const result = await run(install.node, [install.n8nBin, ...args], {
 		cwd: userFolder,
 		env,
 		timeoutMs: options.timeoutMs ?? 5 * 60_000,

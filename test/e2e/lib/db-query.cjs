@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Reads an n8n user folder's SQLite database, read-only, and prints one JSON document on stdout.
-// Run by the harness with n8n's Node 24 (the sqlite3 binding of the n8n install is built for it):
-//   N8N_MODULES=<n8n install>/node_modules node24 db-query.cjs <database.sqlite> '<json request>'
+// Run by the harness with the Node of the n8n install (its sqlite3 binding is built for that Node):
+//   N8N_MODULES=<n8n install>/node_modules node db-query.cjs <database.sqlite> '<json request>'
 // Requests: {"op":"maxExecutionId"} · {"op":"executions","workflowId"?,"afterId"?,"limit"?}
 //           {"op":"execution","id"} (with the run data, un-flatted) · {"op":"sql","sql","params"?}
 'use strict';
@@ -20,8 +20,16 @@ db.configure('busyTimeout', 10000);
 const all = (sql, params = []) =>
 	new Promise((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows))));
 
-const SUMMARY =
-	'e.id, e.workflowId, e.status, e.mode, e.finished, e.startedAt, e.stoppedAt, e.storedAt, e.createdAt';
+const SUMMARY_COLUMNS = ['id', 'workflowId', 'status', 'mode', 'finished', 'startedAt', 'stoppedAt', 'storedAt', 'createdAt'];
+let summary;
+/** The summary columns; one n8n 1.x lacks (storedAt) reads as NULL. */
+async function summaryColumns() {
+	if (!summary) {
+		const present = new Set((await all('PRAGMA table_info(execution_entity)')).map((c) => c.name));
+		summary = SUMMARY_COLUMNS.map((c) => (present.has(c) ? `e.${c}` : `NULL AS ${c}`)).join(', ');
+	}
+	return summary;
+}
 
 async function main() {
 	switch (request.op) {
@@ -41,14 +49,14 @@ async function main() {
 				params.push(request.afterId);
 			}
 			const sql =
-				`SELECT ${SUMMARY} FROM execution_entity e` +
+				`SELECT ${await summaryColumns()} FROM execution_entity e` +
 				(where.length ? ` WHERE ${where.join(' AND ')}` : '') +
 				` ORDER BY e.id DESC LIMIT ${Number(request.limit ?? 100)}`;
 			return { executions: await all(sql, params) };
 		}
 		case 'execution': {
 			const rows = await all(
-				`SELECT ${SUMMARY}, d.data AS data, d.workflowData AS workflowData FROM execution_entity e ` +
+				`SELECT ${await summaryColumns()}, d.data AS data, d.workflowData AS workflowData FROM execution_entity e ` +
 					'LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.id = ?',
 				[request.id],
 			);

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { ensureN8n } from './install';
-import { userFolderPaths } from './instance';
+import { n8nVersionOf, userFolderPaths } from './instance';
 import { runOk, sleep } from './proc';
 
 /** The parts of n8n's IRunExecutionData the tests look at (kept loose on purpose). */
@@ -36,7 +36,8 @@ export interface ExecutionSummary {
 	finished: boolean | number;
 	startedAt: string | null;
 	stoppedAt: string | null;
-	storedAt: string;
+	/** null on n8n 1.x (no such column). */
+	storedAt: string | null;
 }
 
 export interface SavedExecution extends ExecutionSummary {
@@ -46,9 +47,9 @@ export interface SavedExecution extends ExecutionSummary {
 
 /** Runs one request of db-query.cjs against a user folder's database. */
 export async function queryDatabase<T>(userFolder: string, request: Record<string, unknown>): Promise<T> {
-	const install = await ensureN8n();
+	const install = await ensureN8n(n8nVersionOf(userFolder));
 	const script = path.join(__dirname, 'db-query.cjs');
-	const result = await runOk(install.node24, [script, userFolderPaths(userFolder).database, JSON.stringify(request)], {
+	const result = await runOk(install.node, [script, userFolderPaths(userFolder).database, JSON.stringify(request)], {
 		env: { PATH: process.env.PATH ?? '', N8N_MODULES: install.n8nModules },
 		timeoutMs: 60_000,
 	});

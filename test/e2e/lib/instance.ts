@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { baseEnv, DEFAULT_ENCRYPTION_KEY, N8N_LOG_LEVEL } from './config';
-import { ensureN8n } from './install';
+import { baseEnv, DEFAULT_ENCRYPTION_KEY, N8N_LOG_LEVEL, N8N_VERSION } from './config';
+import { ensureN8n, type N8nInstall } from './install';
 import { freePort, killGroup, runOk, sleep, spawnTracked, tail } from './proc';
 
 /** Well-known paths inside a user folder. */
@@ -24,16 +24,32 @@ export function userFolderPaths(userFolder: string) {
 		/** Server log, one log per CLI call, imported JSON files. */
 		logsDir: path.join(userFolder, 'logs'),
 		importsDir: path.join(userFolder, 'imports'),
+		/** Which n8n version the folder belongs to (absent: N8N_VERSION). */
+		versionFile: path.join(userFolder, 'n8n-version'),
 	};
 }
 
-/** Creates (or completes) the folder layout of a user folder and returns its path. */
-export function createUserFolder(userFolder: string): string {
+/**
+ * Creates (or completes) the folder layout of a user folder and returns its path. With `version`,
+ * the folder is bound to that n8n version: server, CLI calls and database reads on it use that
+ * install (a database migrated by one version must not be opened by another).
+ */
+export function createUserFolder(userFolder: string, version?: string): string {
 	const p = userFolderPaths(userFolder);
 	for (const dir of [p.dotN8n, p.nodesDir, p.filesDir, p.logsDir, p.importsDir]) {
 		fs.mkdirSync(dir, { recursive: true });
 	}
+	if (version !== undefined) fs.writeFileSync(p.versionFile, version);
 	return userFolder;
+}
+
+/** The n8n version a user folder belongs to (see createUserFolder). */
+export function n8nVersionOf(userFolder: string): string {
+	try {
+		return fs.readFileSync(userFolderPaths(userFolder).versionFile, 'utf8').trim() || N8N_VERSION;
+	} catch {
+		return N8N_VERSION;
+	}
 }
 
 export interface InstalledPackage {
@@ -136,11 +152,11 @@ export interface N8nEnvOptions {
 
 /**
  * The environment of every n8n process on a user folder (server and CLI alike): loopback only, no
- * telemetry or calls home, fixed encryption key, Node 24 first on PATH (n8n starts its JS task
+ * telemetry or calls home, fixed encryption key, n8n's Node first on PATH (n8n starts its JS task
  * runner as plain `node`).
  */
 export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promise<NodeJS.ProcessEnv> {
-	const install = await ensureN8n();
+	const install = await ensureN8n(n8nVersionOf(userFolder));
 	const { filesDir } = userFolderPaths(userFolder);
 	const port = options.port ?? 5678;
 	return baseEnv({
@@ -157,13 +173,14 @@ export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promis
 		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		// Nothing may leave 127.0.0.1: telemetry, version checks, templates, the vetted community
-		// nodes list and the MCP server registry all call n8n's servers otherwise.
+		// nodes list and (2.x) the MCP server registry all call n8n's servers otherwise.
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// n8n 1.x has no such module and refuses to start on an unknown module name.
+		...(install.version.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
@@ -181,6 +198,8 @@ export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promis
 
 export interface StartN8nOptions {
 	userFolder: string;
+	/** n8n version to run; binds the folder to it (default: the folder's version, see createUserFolder). */
+	version?: string;
 	/** HTTP port; a free one when omitted. */
 	port?: number;
 	env?: NodeJS.ProcessEnv;
@@ -198,6 +217,8 @@ export interface N8nInstance {
 	userFolder: string;
 	logFile: string;
 	pid: number;
+	/** The n8n install it runs (n8n and Node versions). */
+	install: N8nInstall;
 	/** The environment the server runs with (CLI calls on the folder use the same settings). */
 	env: NodeJS.ProcessEnv;
 	/** Last lines of the server log. */
@@ -222,15 +243,15 @@ async function httpOk(url: string): Promise<boolean> {
  * (database migrated) and then `/rest/settings` (REST routes mounted).
  */
 export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
-	const install = await ensureN8n();
-	const userFolder = createUserFolder(options.userFolder);
+	const userFolder = createUserFolder(options.userFolder, options.version);
+	const install = await ensureN8n(n8nVersionOf(userFolder));
 	const port = options.port ?? (await freePort());
 	const brokerPort = await freePort();
 	const env = await n8nEnv(userFolder, { port, brokerPort, env: options.env });
 	const logFile = options.logFile ?? path.join(userFolderPaths(userFolder).logsDir, 'n8n-start.log');
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const fd = fs.openSync(logFile, 'a');
-	const child = spawnTracked(install.node24, [install.n8nBin, 'start'], {
+	const child = spawnTracked(install.node, [install.n8nBin, 'start'], {
 		cwd: userFolder,
 		env,
 		stdio: ['ignore', fd, fd],
@@ -285,5 +306,5 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		await stop(2_000);
 		throw error;
 	}
-	return { url, port, brokerPort, userFolder, logFile, pid, env, logTail, stop };
+	return { url, port, brokerPort, userFolder, logFile, pid, install, env, logTail, stop };
 }

@@ -3,7 +3,8 @@
  * the request in `workflow_publication_outbox`; a background drain then activates the triggers
  * (registers webhooks, runs trigger nodes' webhookMethods.create) a few hundred ms later. So a
  * test that calls a webhook right after the REST answer gets a 404. These helpers wait for the
- * outbox entry to finish and surface activation errors.
+ * outbox entry to finish and surface activation errors. n8n 1.x has no outbox: its REST call
+ * activates the triggers before it answers (and answers with the activation error).
  */
 import { sql } from './executions';
 import { sleep } from './proc';
@@ -13,6 +14,22 @@ interface OutboxRow {
 	id: number;
 	status: 'pending' | 'in_progress' | 'completed' | 'partial_success' | 'failed';
 	errorMessage: string | null;
+}
+
+const outboxKnown = new Map<string, boolean>();
+
+/** Whether the folder's n8n queues publications (2.x) or activates within the REST call (1.x). */
+async function hasOutbox(userFolder: string): Promise<boolean> {
+	let known = outboxKnown.get(userFolder);
+	if (known === undefined) {
+		const rows = await sql<{ n: number }>(
+			userFolder,
+			"SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'workflow_publication_outbox'",
+		);
+		known = (rows[0]?.n ?? 0) > 0;
+		outboxKnown.set(userFolder, known);
+	}
+	return known;
 }
 
 async function lastOutboxId(userFolder: string, workflowId: string): Promise<number> {
@@ -52,6 +69,10 @@ export async function waitForPublication(
 
 /** Publishes through the REST API and waits until the server has activated the triggers. */
 export async function publishWorkflow(rest: N8nRestSession, userFolder: string, workflowId: string): Promise<void> {
+	if (!(await hasOutbox(userFolder))) {
+		await rest.publishWorkflow(workflowId);
+		return;
+	}
 	const before = await lastOutboxId(userFolder, workflowId);
 	await rest.publishWorkflow(workflowId);
 	await waitForPublication(userFolder, workflowId, before);
@@ -59,6 +80,10 @@ export async function publishWorkflow(rest: N8nRestSession, userFolder: string, 
 
 /** Unpublishes through the REST API and waits until the triggers are deactivated. */
 export async function unpublishWorkflow(rest: N8nRestSession, userFolder: string, workflowId: string): Promise<void> {
+	if (!(await hasOutbox(userFolder))) {
+		await rest.unpublishWorkflow(workflowId);
+		return;
+	}
 	const before = await lastOutboxId(userFolder, workflowId);
 	await rest.unpublishWorkflow(workflowId);
 	await waitForPublication(userFolder, workflowId, before);

@@ -14,7 +14,7 @@ import {
 	type WorkflowJson,
 } from './cli';
 import { ensureN8n } from './install';
-import { installPackage, startN8n, type InstalledPackage, type InstallPackageOptions, type N8nInstance } from './instance';
+import { createUserFolder, installPackage, startN8n, type InstalledPackage, type InstallPackageOptions, type N8nInstance } from './instance';
 import { packPackage } from './pack';
 import { publishWorkflow, unpublishWorkflow } from './publish';
 import type { RunResult } from './proc';
@@ -29,6 +29,8 @@ export interface SetupN8nOptions {
 	installMethod?: InstallPackageOptions['method'];
 	/** Tarball to install instead of packing the working tree. */
 	tarball?: string;
+	/** n8n version (default N8N_VERSION); the user folder is bound to it. */
+	version?: string;
 }
 
 export interface E2eN8n {
@@ -52,9 +54,9 @@ export interface E2eN8n {
 
 export async function setupN8nE2e(options: SetupN8nOptions = {}): Promise<E2eN8n> {
 	// A cold n8n install and the package build are independent: run them side by side.
-	const [, tarball] = await Promise.all([ensureN8n(), options.tarball ?? packPackage()]);
+	const [, tarball] = await Promise.all([ensureN8n(options.version), options.tarball ?? packPackage()]);
 	const runDir = createRunDir(options.label ?? 'e2e');
-	const userFolder = path.join(runDir, 'n8n-user');
+	const userFolder = createUserFolder(path.join(runDir, 'n8n-user'), options.version);
 	const installed = await installPackage(userFolder, tarball, { method: options.installMethod });
 	const n8n = await startN8n({ userFolder, env: options.env });
 	try {

@@ -22,6 +22,8 @@ export interface E2eSuiteOptions {
 	/** The emulator's key; a fresh one by default, so a 200 from the emulator proves n8n sent it. */
 	apiKey?: string;
 	emulatorConfig?: Partial<EmulatorConfig>;
+	/** n8n version (default N8N_VERSION). */
+	version?: string;
 }
 
 export interface E2eSuite {
@@ -44,7 +46,7 @@ export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, apiKey, config: options.emulatorConfig });
 		client = new TestClient(emulator);
-		e2e = await setupN8nE2e({ label: options.label });
+		e2e = await setupN8nE2e({ label: options.label, version: options.version });
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {

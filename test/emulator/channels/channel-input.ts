@@ -81,6 +81,39 @@ export function channelFromRequest(body: Record<string, unknown>, workflowId: st
 	return channel;
 }
 
+const PATCHABLE = ['enabled', 'event_types', 'description', 'url'];
+
+/**
+ * Applies a PATCH body: `enabled`, `event_types`, `description`, and `url` for webhooks. Unknown
+ * keys, an empty change and enabling an unverified e-mail channel are refused.
+ */
+export function applyChannelPatch(channel: StoredChannel, body: Record<string, unknown>): void {
+	const issues: ValidationIssue[] = [];
+	for (const key of Object.keys(body)) {
+		if (!PATCHABLE.includes(key)) issues.push({ type: 'extra_forbidden', loc: ['body', key], msg: `${key}: cannot be changed (changeable: ${PATCHABLE.join(', ')})` });
+	}
+	if (Object.keys(body).length === 0) issues.push({ type: 'missing', loc: ['body'], msg: `body: no field to change; send any of ${PATCHABLE.join(', ')}` });
+	if ('enabled' in body && typeof body.enabled !== 'boolean') issues.push({ type: 'bool_type', loc: ['body', 'enabled'], msg: 'enabled: must be true or false' });
+	const eventTypes = 'event_types' in body ? checkEventTypes(body.event_types, issues) : undefined;
+	if ('description' in body && body.description !== null && typeof body.description !== 'string') {
+		issues.push({ type: 'string_type', loc: ['body', 'description'], msg: 'description: must be a string' });
+	}
+	let url: string | undefined;
+	if ('url' in body) {
+		if (channel.channel_type === 'webhook') url = checkUrl(body.url, issues);
+		else issues.push({ type: 'value_error', loc: ['body', 'url'], msg: 'url: only webhook channels have a url' });
+	}
+	if (issues.length > 0) throw new HttpError(422, issues);
+	if (body.enabled === true && channel.channel_type === 'email' && !channel.verified) {
+		throw new HttpError(409, `email channel ${channel.id} is not verified; verify it with the e-mailed code before enabling it`);
+	}
+	if (typeof body.enabled === 'boolean') channel.enabled = body.enabled;
+	if (eventTypes !== undefined) channel.event_types = eventTypes;
+	if ('description' in body) channel.description = typeof body.description === 'string' ? body.description : undefined;
+	if (url !== undefined) channel.url = url;
+	channel.updated_at = new Date();
+}
+
 export interface ChannelResponse {
 	id: string;
 	channel_type: string;

@@ -72,6 +72,11 @@ export class JobScheduler {
 		return true;
 	}
 
+	/** An asynchronous stop (a cancel answered 202): the job ends STOPPED after `delayMs` unless it ended before. */
+	stopLater(job: Job, delayMs: number): void {
+		this.timers.schedule(delayMs, () => void this.finish(job, 'STOPPED'));
+	}
+
 	/** Forgets all queues and pending work (the caller clears the timers). */
 	reset(): void {
 		this.queues = new Map();

@@ -1,7 +1,7 @@
 import { readJsonObject } from '../http/body';
 import { HttpError, noContent, notFound, ok, type Reply } from '../http/reply';
 import type { RouteContext, Router } from '../http/router';
-import { channelFromRequest, channelResponse } from '../channels/channel-input';
+import { applyChannelPatch, channelFromRequest, channelResponse } from '../channels/channel-input';
 import type { StoredChannel } from '../channels/channel-types';
 
 /**
@@ -78,10 +78,18 @@ async function verifyChannel(ctx: RouteContext): Promise<Reply> {
 	return noContent();
 }
 
+async function updateChannel(ctx: RouteContext): Promise<Reply> {
+	const channel = findChannel(ctx);
+	const body = await readJsonObject(ctx.req);
+	ctx.log.setJson(body);
+	applyChannelPatch(channel, body);
+	return ctx.core.config.get().channel_update_reply === 'no_content' ? noContent() : ok(channelResponse(channel));
+}
+
 function deleteChannel(ctx: RouteContext): Reply {
 	const channel = findChannel(ctx);
 	ctx.core.store.channels.delete(channel.id);
-	return noContent();
+	return ctx.core.config.get().channel_delete_reply === 'channel' ? ok(channelResponse(channel)) : noContent();
 }
 
 function getNotification(ctx: RouteContext): Reply {
@@ -97,6 +105,7 @@ export function registerChannelRoutes(router: Router): void {
 			.add('POST', prefix, createChannel)
 			.add('GET', prefix, listChannels)
 			.add('GET', `${prefix}/:channel_id`, (ctx) => ok(channelResponse(findChannel(ctx))))
+			.add('PATCH', `${prefix}/:channel_id`, updateChannel)
 			.add('DELETE', `${prefix}/:channel_id`, deleteChannel)
 			.add('POST', `${prefix}/:channel_id/verify`, verifyChannel);
 	}

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { drainBody } from '../http/body';
 import { firstField, readMultipart, type MultipartBody } from '../http/multipart';
-import { HttpError, notFound, ok, type Reply } from '../http/reply';
+import { HttpError, noContent, notFound, ok, type Reply } from '../http/reply';
 import type { RouteContext, Router } from '../http/router';
 import { parseRequestData } from '../jobs/job-nodes';
-import type { InputFile, Job, JobNodeSpec } from '../jobs/job-types';
+import { TERMINAL_STATUSES, type InputFile, type Job, type JobNodeSpec, type JobStatus } from '../jobs/job-types';
 import { jobResponse } from '../jobs/job-view';
 
 export const MAX_FILES_PER_JOB = 10;
@@ -101,9 +101,47 @@ function downloadOutput(ctx: RouteContext): Reply {
 	return ok(nodeOutputs.get(fileId));
 }
 
+const STATUSES: readonly JobStatus[] = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'STOPPED'];
+
+/** The key's jobs, newest first, filtered by `workflow_id` and `status`; not paged. */
+function listJobs(ctx: RouteContext): Reply {
+	const workflowId = ctx.query.get('workflow_id');
+	const status = ctx.query.get('status');
+	if (status !== null && !(STATUSES as readonly string[]).includes(status)) {
+		throw new HttpError(422, [{ type: 'enum', loc: ['query', 'status'], msg: `status: must be one of ${STATUSES.join(', ')}, got '${status}'` }]);
+	}
+	const jobs = [...ctx.core.store.jobs.values()]
+		.filter((job) => job.apiKey === ctx.apiKey)
+		.filter((job) => workflowId === null || job.workflow_id === workflowId)
+		.filter((job) => status === null || job.status === status)
+		.reverse()
+		.map(jobResponse);
+	return ok(ctx.core.config.get().job_list_shape === 'items' ? { items: jobs } : jobs);
+}
+
+function notCancellable(job: Job): HttpError {
+	const state = TERMINAL_STATUSES.has(job.status) ? `has already ended as ${job.status}` : 'is already finishing';
+	return new HttpError(409, `job ${job.id} ${state}; only SCHEDULED or IN_PROGRESS jobs can be cancelled`);
+}
+
+/** SCHEDULED or IN_PROGRESS → STOPPED (emitting job.stopped); an ended job cannot be cancelled. */
+async function cancelJob(ctx: RouteContext): Promise<Reply> {
+	const job = findJob(ctx);
+	if (TERMINAL_STATUSES.has(job.status)) throw notCancellable(job);
+	const { cancel_reply: reply, schedule_delay_ms: delay } = ctx.core.config.get();
+	if (reply === 'accepted') {
+		ctx.core.scheduler.stopLater(job, delay);
+		return ok({ id: job.id, detail: 'cancellation requested' }, 202);
+	}
+	if (!(await ctx.core.scheduler.finish(job, 'STOPPED'))) throw notCancellable(job);
+	return reply === 'no_content' ? noContent() : ok(jobResponse(job));
+}
+
 export function registerJobRoutes(router: Router): void {
 	router
 		.add('POST', '/api/v1/jobs', createJob)
+		.add('GET', '/api/v1/jobs', listJobs)
 		.add('GET', '/api/v1/jobs/:job_id', (ctx) => ok(jobResponse(findJob(ctx))))
-		.add('GET', '/api/v1/jobs/:job_id/download', downloadOutput);
+		.add('GET', '/api/v1/jobs/:job_id/download', downloadOutput)
+		.add('POST', '/api/v1/jobs/:job_id/cancel', cancelJob);
 }

@@ -245,6 +245,24 @@ export const BAD_INPUTS: BadInput[] = [
 		itemIndex: 0,
 	},
 	{ name: 'a notification id with a slash', parameters: { resource: 'notification', operation: 'get', notificationId: 'a/b' }, message: /^Notification ID "a\/b" is not a valid ID$/, itemIndex: 0 },
+	{
+		name: 'a job list filter whose workflow is no UUID',
+		parameters: { resource: 'job', operation: 'getAll', filters: { workflowId: 'my workflow' } },
+		message: /^Filters → Workflow ID "my workflow" is not a valid ID$/,
+		itemIndex: 0,
+	},
+	{
+		name: 'a job list filter with an unknown status',
+		parameters: { resource: 'job', operation: 'getAll', filters: { status: '={{ "RUNNING" }}' } },
+		message: /^Filters → Status "RUNNING" is not a job status$/,
+		itemIndex: 0,
+	},
+	{
+		name: 'a channel update with nothing to change',
+		parameters: { resource: 'notificationChannel', operation: 'update', scope: 'workspace', channelId: 'c1', updateFields: {} },
+		message: /^Nothing to update$/,
+		itemIndex: 0,
+	},
 	// Channels and events
 	{
 		name: 'an e-mail address without @',

@@ -91,8 +91,8 @@ export class Bench {
 		return await executeNode({ nodeType: new DocumentProcessing(), parameters, credentials: this.credentials, ...options });
 	}
 
-	/** A workflow run (no launch spacing) that has COMPLETED, with its outputs. */
-	async completedJob(): Promise<{ jobId: string; fileId: string }> {
+	/** A workflow run (no launch spacing) that has reached `status`. */
+	private async jobIn(status: string): Promise<{ jobId: string; fileId: string }> {
 		const started = await this.client.api<{ id: string; input_file_ids: string[] }>(`/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, {
 			form: form({}, [{ name: 'report.md', type: 'text/markdown', content: '# Report\n\nTotals are up.\n\n## Details\n\nMore text.' }]),
 		});
@@ -100,9 +100,19 @@ export class Bench {
 		const jobId = started.body.id;
 		await this.client.waitFor(
 			async () => (await this.control<{ status: string }>(`/jobs/${jobId}`)).status,
-			(status) => status === 'COMPLETED',
+			(current) => current === status,
 		);
 		return { jobId, fileId: started.body.input_file_ids[0] };
+	}
+
+	/** A workflow run that has COMPLETED, with its outputs. */
+	async completedJob(): Promise<{ jobId: string; fileId: string }> {
+		return await this.jobIn('COMPLETED');
+	}
+
+	/** A workflow run that is IN_PROGRESS (it stays so only while the row's job_duration_ms is long). */
+	async runningJob(): Promise<string> {
+		return (await this.jobIn('IN_PROGRESS')).jobId;
 	}
 
 	async eventIds(): Promise<string[]> {

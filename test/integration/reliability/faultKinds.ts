@@ -13,6 +13,8 @@ export interface FaultTarget {
 	emptyAnswer?: boolean;
 	/** Any well-formed JSON is a valid answer (a job's output file), so no body can be off-schema. */
 	anyJson?: boolean;
+	/** The answer's shape is not documented: any 2xx body is accepted and the result read back. */
+	readsBack?: boolean;
 }
 
 export interface FaultKind {
@@ -98,7 +100,7 @@ export const FAULT_KINDS: FaultKind[] = [
 		spec: () => ({ body: { unexpected: true } }),
 		acted: true,
 		// A well-formed answer of the wrong shape is not a glitch: resending would get the same.
-		recovers: (target) => target.emptyAnswer === true || target.anyJson === true,
+		recovers: (target) => target.emptyAnswer === true || target.anyJson === true || target.readsBack === true,
 		errorShape: { message: /Unexpected answer from /, description: /./ },
 	},
 	{ id: 'refused', label: 'conn. refused', acted: false, refused: true, recovers: () => true },

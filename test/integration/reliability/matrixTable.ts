@@ -67,6 +67,6 @@ export function renderMatrix(results: Map<string, Map<string, CaseResult>>, faul
 		...rows.map(line),
 		'',
 		`cases ${summary.cases} · retried-ok ${summary.retriedOk} · ok (fault cannot apply) ${summary.okNotApplicable} · clear errors ${summary.clearErrors} · duplicates ${summary.duplicates} · slowest case ${(summary.slowestMs / 1000).toFixed(1)} s`,
-		'R = succeeded after retrying · ok = the fault cannot apply (empty 204 answer) · E<status> / E-conn / E-time / E-json / E-shape = one clear NodeApiError, request not resent',
+		'R = succeeded after retrying · ok = the fault cannot apply (empty 204 answer, or any answer is accepted and read back) · E<status> / E-conn / E-time / E-json / E-shape = one clear NodeApiError, request not resent',
 	].join('\n');
 }

@@ -3,11 +3,13 @@
  * and the trigger's lifecycle methods, each with the one request a fault is aimed at.
  */
 import { randomUUID } from 'node:crypto';
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { readRegistrations } from '../../../nodes/DocumentProcessing/trigger/registrations';
 import { DEFAULT_WORKFLOW_ID } from '../../emulator';
 import { type Bench, type Credentials, markdownItem, NOWHERE, SECRET_PLAINTEXT, SERVICE_ACCOUNT_KEY, SIGNING_SECRET } from './bench';
+import { actionCase, json } from './actionCase';
 import type { FaultTarget } from './faultKinds';
+import { manageOperations } from './manageOperations';
 
 export type Entity = 'jobs' | 'secrets' | 'sources' | 'channels';
 
@@ -42,14 +44,6 @@ export interface OperationUnderTest extends FaultTarget {
 	prepare(bench: Bench): Promise<PreparedCase>;
 }
 
-async function outcomeOf(work: Promise<{ output: INodeExecutionData[][] }>): Promise<Outcome> {
-	try {
-		return { output: (await work).output[0] };
-	} catch (error) {
-		return { error };
-	}
-}
-
 async function returnedBy(work: Promise<boolean>): Promise<Outcome> {
 	try {
 		return { returned: await work };
@@ -57,24 +51,6 @@ async function returnedBy(work: Promise<boolean>): Promise<Outcome> {
 		return { error };
 	}
 }
-
-const json = (outcome: Outcome, index = 0): IDataObject => {
-	const item = outcome.output?.[index];
-	if (!item) throw new Error(`no output item ${index}`);
-	return item.json;
-};
-
-const actionCase = (
-	bench: Bench,
-	target: PreparedCase['target'],
-	parameters: INodeParameters,
-	items: Array<{ json?: IDataObject; binary?: Record<string, { data: Buffer; fileName: string; mimeType: string }> }> | undefined,
-	succeeded: PreparedCase['succeeded'],
-): PreparedCase => ({
-	target,
-	run: async (credentials) => await outcomeOf(bench.run(parameters, { items, credentials })),
-	succeeded,
-});
 
 const expectElements = (outcome: Outcome) => {
 	expect(outcome.output?.length).toBeGreaterThan(0);
@@ -326,6 +302,7 @@ export function operationsUnderTest(): OperationUnderTest[] {
 					(outcome) => expect(json(outcome)).toMatchObject({ id: channelId, channel_type: 'webhook' }),
 				),
 		},
+		...manageOperations(),
 		{
 			name: 'notification.get',
 			idempotent: true,

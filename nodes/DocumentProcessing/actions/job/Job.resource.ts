@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as cancel from './cancel.operation';
 import * as create from './create.operation';
 import * as downloadOutput from './downloadOutput.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as process from './process.operation';
 import * as waitForCompletion from './waitForCompletion.operation';
 
-export { create, downloadOutput, get, process, waitForCompletion };
+export { cancel, create, downloadOutput, get, getAll, process, waitForCompletion };
 
 export const description: INodeProperties[] = [
 	{
@@ -15,6 +17,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['job'] } },
 		options: [
+			{
+				name: 'Cancel',
+				value: 'cancel',
+				description: 'Stop a job that is scheduled or running',
+				action: 'Cancel job',
+			},
 			{
 				name: 'Create',
 				value: 'create',
@@ -34,6 +42,12 @@ export const description: INodeProperties[] = [
 				action: 'Get job',
 			},
 			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the account’s jobs, optionally of one workflow or in one state',
+				action: 'Get many jobs',
+			},
+			{
 				name: 'Process Files',
 				value: 'process',
 				description: 'Run a pipeline over files (binary data or URLs), wait for it and return its outputs, in one step: use it for several files or for extraction',
@@ -48,9 +62,11 @@ export const description: INodeProperties[] = [
 		],
 		default: 'process',
 	},
+	...cancel.description,
 	...create.description,
 	...downloadOutput.description,
 	...get.description,
+	...getAll.description,
 	...process.description,
 	...waitForCompletion.description,
 ];

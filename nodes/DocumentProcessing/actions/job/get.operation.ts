@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { callContextFor, executingNode } from '../../api/context';
+import { callContextFor } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../helpers/validate';
-import { jobIdProperty } from './shared/jobId';
+import { jobIdFrom, jobIdProperty } from './shared/jobId';
 
 const properties: INodeProperties[] = [jobIdProperty];
 
@@ -12,7 +11,6 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runPerItem(this, items, async (itemIndex) => {
-		const jobId = requireUuid(executingNode(this), 'Job ID', this.getNodeParameter('jobId', itemIndex), itemIndex);
-		return await getJob(await callContextFor(this, itemIndex), jobId);
+		return await getJob(await callContextFor(this, itemIndex), jobIdFrom(this, itemIndex));
 	});
 }

@@ -2,8 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { createChannel, type ChannelInput } from '../../api/channels';
 import { callContextFor } from '../../api/context';
-import { EVENT_TYPE_OPTIONS, isEventType, type EventType } from '../../helpers/eventTypes';
+import { EVENT_TYPE_OPTIONS } from '../../helpers/eventTypes';
 import { runPerItem } from '../../helpers/items';
+import { eventTypesFrom, webhookUrlFrom } from './channelFields';
 import { scopeFrom, scopeProperties } from './scope';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -74,45 +75,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function eventTypesFrom(ctx: IExecuteFunctions, itemIndex: number): EventType[] {
-	const raw = ctx.getNodeParameter('eventTypes', itemIndex, []) as unknown;
-	const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((part) => part.trim()) : [];
-	const unknown = list.filter((value) => !isEventType(value));
-	if (unknown.length > 0) {
-		throw new NodeOperationError(ctx.getNode(), `Event Types contains an unknown event: ${String(unknown[0])}`, {
-			itemIndex,
-			description: `Use any of ${EVENT_TYPE_OPTIONS.map((option) => String(option.value)).join(', ')}.`,
-		});
-	}
-	if (list.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Event Types is empty', {
-			itemIndex,
-			description: 'Select at least one job event for the channel to receive.',
-		});
-	}
-	return [...new Set(list as EventType[])];
-}
-
-function webhookUrlFrom(ctx: IExecuteFunctions, itemIndex: number): string {
-	const url = String(ctx.getNodeParameter('url', itemIndex, '')).trim();
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(url);
-	} catch {
-		parsed = undefined;
-	}
-	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-		throw new NodeOperationError(ctx.getNode(), url ? `URL "${url}" is not an http(s) address` : 'URL is empty', {
-			itemIndex,
-			description: 'Enter the full address the service should POST events to, starting with https://.',
-		});
-	}
-	return url;
-}
-
 function channelInputFrom(ctx: IExecuteFunctions, itemIndex: number): ChannelInput {
 	const channelType = ctx.getNodeParameter('channelType', itemIndex) as string;
-	const eventTypes = eventTypesFrom(ctx, itemIndex);
+	const eventTypes = eventTypesFrom(ctx, itemIndex, ctx.getNodeParameter('eventTypes', itemIndex, []));
 	const text = String(ctx.getNodeParameter('description', itemIndex, '')).trim();
 	const described = text ? { description: text } : {};
 	if (channelType === 'email') {
@@ -125,7 +90,7 @@ function channelInputFrom(ctx: IExecuteFunctions, itemIndex: number): ChannelInp
 		}
 		return { channel_type: 'email', email_config: { recipient_email: email }, event_types: eventTypes, ...described };
 	}
-	const url = webhookUrlFrom(ctx, itemIndex);
+	const url = webhookUrlFrom(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, ''));
 	const secret = String(ctx.getNodeParameter('signingSecret', itemIndex, ''));
 	return { channel_type: 'webhook', url, ...(secret ? { secret } : {}), event_types: eventTypes, ...described };
 }

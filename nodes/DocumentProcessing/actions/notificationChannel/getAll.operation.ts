@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 import { listChannels, type ChannelType } from '../../api/channels';
 import { callContextFor } from '../../api/context';
+import { limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { scopeFrom, scopeProperties } from './scope';
 
@@ -18,22 +19,7 @@ const properties: INodeProperties[] = [
 		default: 'webhook',
 		description: 'The service lists one type of channel at a time',
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllProperties,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -64,8 +50,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const enabled = typeof filters.enabled === 'boolean' ? filters.enabled : undefined;
 		const channels = await listChannels(await callContextFor(this, itemIndex), scope, { channelType, enabled });
-		if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return channels;
-		// The service does not page channel lists, so the limit is applied here.
-		return channels.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
+		return limitResults(this, itemIndex, channels);
 	});
 }

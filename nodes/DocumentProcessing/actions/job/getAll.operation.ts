@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { callContextFor, executingNode } from '../../api/context';
+import { listJobs, type JobFilter } from '../../api/jobs';
+import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
+import { limitResults, returnAllProperties } from '../../descriptions/returnAll';
+import { runPerItem } from '../../helpers/items';
+import { requireUuid } from '../../helpers/validate';
+
+const properties: INodeProperties[] = [
+	...returnAllProperties,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: JOB_STATUSES.map((status) => ({ name: status, value: status })),
+				default: 'IN_PROGRESS',
+				description: 'Only jobs in this state',
+			},
+			{
+				displayName: 'Workflow ID',
+				name: 'workflowId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
+				description: 'Only the jobs of this service workflow (on-demand jobs each have their own)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAll'] } }, properties);
+
+function filterFrom(ctx: IExecuteFunctions, itemIndex: number): JobFilter {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filter: JobFilter = {};
+	if (filters.workflowId !== undefined) filter.workflowId = requireUuid(executingNode(ctx), 'Filters → Workflow ID', filters.workflowId, itemIndex);
+	if (filters.status !== undefined) {
+		if (!(JOB_STATUSES as readonly unknown[]).includes(filters.status)) {
+			throw new NodeOperationError(ctx.getNode(), `Filters → Status "${String(filters.status)}" is not a job status`, {
+				itemIndex,
+				description: `Use one of ${JOB_STATUSES.join(', ')}.`,
+			});
+		}
+		filter.status = filters.status as JobStatus;
+	}
+	return filter;
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await runPerItem(this, items, async (itemIndex) => {
+		const filter = filterFrom(this, itemIndex);
+		const jobs = await listJobs(await callContextFor(this, itemIndex), filter);
+		return limitResults(this, itemIndex, jobs);
+	});
+}
