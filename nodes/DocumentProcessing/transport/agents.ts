@@ -1,5 +1,5 @@
 import { Agent, Pool } from 'undici';
-import { guardedLookup } from './addressGuard';
+import { guardedConnector } from './addressGuard';
 
 // Process-wide so every node instance and every execution shares keep-alive connections,
 // even if n8n loads two copies of this module.
@@ -24,9 +24,9 @@ export function poolFor(origin: string): Pool {
 	return pool;
 }
 
-const downloadKey = Symbol.for('n8n-nodes-document-processing.downloadAgents');
-const downloadStore = globalThis as typeof globalThis & { [downloadKey]?: Map<string, Agent> };
-const downloadAgents: Map<string, Agent> = (downloadStore[downloadKey] ??= new Map());
+// A plain module-level map: n8n loads the package's node files from one folder, so they share
+// this module instance.
+const downloadAgents = new Map<string, Agent>();
 
 /**
  * The dispatcher for file URLs: any origin, never the service's pools (which carry no key here but
@@ -36,11 +36,8 @@ export function downloadAgent(allowPrivate: boolean): Agent {
 	const key = allowPrivate ? 'open' : 'guarded';
 	let agent = downloadAgents.get(key);
 	if (!agent || agent.closed || agent.destroyed) {
-		agent = new Agent({
-			keepAliveTimeout: 10_000,
-			connectTimeout: 30_000,
-			connect: allowPrivate ? {} : { lookup: guardedLookup },
-		});
+		const connect = { timeout: 30_000 };
+		agent = new Agent({ keepAliveTimeout: 10_000, connect: allowPrivate ? connect : guardedConnector(connect) });
 		downloadAgents.set(key, agent);
 	}
 	return agent;

@@ -1,6 +1,5 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { isIP } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { isPrivateAddress, PrivateAddressError } from './addressGuard';
 import { downloadAgent } from './agents';
@@ -134,8 +133,9 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 	let url = parseFileUrl(request, request.url);
 	const timeout = request.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
 	for (let hop = 0; ; hop++) {
+		// An address written in the URL is refused before connecting; names are judged by the connector.
 		const literal = url.hostname.replace(/^\[|\]$/g, '');
-		if (!request.allowPrivate && isIP(literal) !== 0 && isPrivateAddress(literal)) throw privateRefused(request, url, literal);
+		if (!request.allowPrivate && isPrivateAddress(literal)) throw privateRefused(request, url, literal);
 		let response;
 		try {
 			response = await downloadAgent(request.allowPrivate).request({
@@ -148,7 +148,9 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 				signal: request.signal,
 			});
 		} catch (error) {
-			if (request.signal?.aborted) throw error;
+			if (request.signal?.aborted) {
+				throw new NodeOperationError(request.node, 'The execution was cancelled while downloading a file', { itemIndex: request.itemIndex });
+			}
 			throw networkFailure(request, url, error, 'while connecting');
 		}
 		const { statusCode, headers, body } = response;
