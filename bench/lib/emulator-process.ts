@@ -14,6 +14,8 @@ export interface LoggedRequest {
 	method: string;
 	path: string;
 	received_at: string;
+	/** On-demand launches: when the service accepted it (upload complete). */
+	accepted_at?: string;
 	status?: number;
 }
 

@@ -41,6 +41,17 @@ describe('Document Processing Trigger in real n8n', () => {
 		return ((await response.json()) as { id: string }).id;
 	};
 
+	/** Runs a service job and waits for the three executions its events start, all successful. */
+	const jobLifeExecutions = async () => {
+		const before = await maxExecutionId(suite.e2e.userFolder);
+		const jobId = await runServiceJob();
+		const executions = await waitForExecutions(suite.e2e.userFolder, { workflowId, afterId: before, count: 3, timeoutMs: 90_000 });
+		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success', 'success']);
+		const events = executions.map((execution) => nodeOutputJson(execution.data, 'Job Event')[0]);
+		expect(events.map((event) => event.event_type).sort()).toEqual([...LIFE].sort());
+		return { jobId, executions, events };
+	};
+
 	beforeAll(async () => {
 		const credential = await suite.importEmulatorCredential();
 		workflowId = await suite.e2e.importWorkflow(
@@ -63,13 +74,8 @@ describe('Document Processing Trigger in real n8n', () => {
 	}, 120_000);
 
 	it('records an execution for job.scheduled, job.in_progress and job.completed with the job id', async () => {
-		const { e2e, emulator } = suite;
-		const before = await maxExecutionId(e2e.userFolder);
-		const jobId = await runServiceJob();
-		const executions = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, count: 3, timeoutMs: 90_000 });
-		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success', 'success']);
-		const events = executions.map((execution) => nodeOutputJson(execution.data, 'Job Event')[0]);
-		expect(events.map((event) => event.event_type).sort()).toEqual([...LIFE].sort());
+		const { emulator } = suite;
+		const { jobId, executions, events } = await jobLifeExecutions();
 		for (const event of events) {
 			expect(event).toMatchObject({ job_id: jobId, workflow_id: DEFAULT_WORKFLOW_ID, job: expect.objectContaining({ id: jobId }) });
 		}
@@ -78,6 +84,27 @@ describe('Document Processing Trigger in real n8n', () => {
 		expect(emulator.store.deliveries.map((attempt) => attempt.status_code)).toEqual([200, 200, 200]);
 		// The signing secret never reaches execution data.
 		expect(JSON.stringify(executions)).not.toContain(String(channels()[0].secret));
+	}, 180_000);
+
+	it.each([
+		['{type, data}', 'type_data' as const],
+		['an empty body naming the event only in webhook-id (read back with GET /notifications/{id})', 'empty' as const],
+	])('records the same executions when the service sends %s', async (_name, format) => {
+		const { emulator } = suite;
+		emulator.setConfig({ webhook_delivery_format: format });
+		const lookups = async () =>
+			(await suite.client.control<{ requests: Array<{ method: string; path: string }> }>('/requests')).body.requests.filter(
+				(request) => request.path.startsWith('/api/v1/notifications/') && !request.path.includes('/channels'),
+			).length;
+		try {
+			const lookupsBefore = await lookups();
+			const { jobId, events } = await jobLifeExecutions();
+			for (const event of events) expect(event).toMatchObject({ job_id: jobId, job: expect.objectContaining({ id: jobId }) });
+			await emulator.deliveriesIdle();
+			expect((await lookups()) - lookupsBefore).toBe(format === 'empty' ? 3 : 0);
+		} finally {
+			emulator.setConfig({ webhook_delivery_format: 'event' });
+		}
 	}, 180_000);
 
 	it('answers a forged delivery with 401 and starts nothing', async () => {

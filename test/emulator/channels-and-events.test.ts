@@ -20,6 +20,7 @@ interface EventBody {
 interface DeliveryBody {
 	url: string;
 	webhook_id: string;
+	event_id: string;
 	event_type: string;
 	attempt: number;
 	status_code?: number;
@@ -234,6 +235,42 @@ describe('events and signed deliveries', () => {
 			['job.completed', 1, 200],
 		]);
 		expect((await h.client.control('/state')).body).toMatchObject({ events: 3, deliveries: 3 });
+	});
+
+	it.each([
+		['type_data', (event: EventBody) => ({ type: 'job.completed', timestamp: event.created_at, data: event.payload })],
+		['type_job', (event: EventBody) => ({ type: 'job.completed', timestamp: event.created_at, job: { id: event.payload.job_id, status: 'COMPLETED', workflow_id: event.payload.workflow_id } })],
+		['envelope', (event: EventBody) => ({ data: event })],
+		['id_only', (event: EventBody) => ({ id: event.id })],
+		['empty', () => ({})],
+	])('sends the %s delivery format when configured, signed, with the event id as webhook-id', async (format, expected) => {
+		await h.client.control('/config', 'POST', { webhook_delivery_format: format });
+		const { body: channel } = await webhook({ event_types: ['job.completed'] });
+		await runJob();
+		await h.emulator.deliveriesIdle();
+		expect(receiver.received).toHaveLength(1);
+		const delivery = receiver.received[0] as ReceivedWebhook;
+		const event = (await h.client.api<EventBody>(`/api/v1/notifications/${String(delivery.headers['webhook-id'])}`)).body;
+		expect(event.event_type).toBe('job.completed');
+		expect(JSON.parse(delivery.body)).toEqual(expected(event));
+		expect(verifySignature(delivery, channel.secret ?? '')).toBe(true);
+	});
+
+	it('sends an opaque body whose webhook-id names no event in the opaque format', async () => {
+		await h.client.control('/config', 'POST', { webhook_delivery_format: 'opaque' });
+		const { body: channel } = await webhook({ event_types: ['job.completed'] });
+		await runJob();
+		await h.emulator.deliveriesIdle();
+		const delivery = receiver.received[0] as ReceivedWebhook;
+		expect(JSON.parse(delivery.body)).toEqual({ notice: expect.any(String), level: 'info' });
+		expect(verifySignature(delivery, channel.secret ?? '')).toBe(true);
+		expect((await h.client.api(`/api/v1/notifications/${String(delivery.headers['webhook-id'])}`)).status).toBe(404);
+		const attempts = await h.client.control<{ deliveries: DeliveryBody[] }>('/deliveries');
+		expect(attempts.body.deliveries[0]).toMatchObject({ webhook_id: delivery.headers['webhook-id'], event_id: expect.any(String) });
+	});
+
+	it('refuses an unknown delivery format', async () => {
+		expect((await h.client.control('/config', 'POST', { webhook_delivery_format: 'xml' })).status).toBe(422);
 	});
 
 	it('signs with the UTF-8 bytes of a caller-chosen secret that has no whsec_ prefix', async () => {

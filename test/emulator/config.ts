@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExtractionCarrier } from './jobs/extraction';
+import { DELIVERY_FORMATS, type DeliveryFormat } from './events/delivery-formats';
 
 export type TerminalJobStatus = 'COMPLETED' | 'FAILED' | 'STOPPED';
 
@@ -25,6 +26,8 @@ export interface EmulatorConfig {
 	webhook_timeout_ms: number;
 	/** Backoff before retry n of a failed delivery is n × this value. */
 	webhook_retry_backoff_ms: number;
+	/** The body format of webhook deliveries (undocumented by the service; see events/delivery-formats.ts). */
+	webhook_delivery_format: DeliveryFormat;
 	/** Bench only: also accept the key in the `unstructured-api-key` header. */
 	accept_sdk_header: boolean;
 	/** Webhooks go to loopback hosts only unless this is true. */
@@ -58,6 +61,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	default_job_outcome: 'COMPLETED',
 	webhook_timeout_ms: 5000,
 	webhook_retry_backoff_ms: 200,
+	webhook_delivery_format: 'event',
 	accept_sdk_header: false,
 	allow_external_webhooks: false,
 	max_parse_bytes: 8 * 1024 * 1024,
@@ -81,6 +85,7 @@ export const configPatchSchema = z
 		default_job_outcome: z.enum(['COMPLETED', 'FAILED', 'STOPPED']),
 		webhook_timeout_ms: z.number().int().min(1),
 		webhook_retry_backoff_ms: nonNegativeInt,
+		webhook_delivery_format: z.enum(DELIVERY_FORMATS),
 		accept_sdk_header: z.boolean(),
 		allow_external_webhooks: z.boolean(),
 		max_parse_bytes: z.number().int().min(1),

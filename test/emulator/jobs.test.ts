@@ -301,14 +301,23 @@ describe('launch spacing (429)', () => {
 		expect((await h.client.control('/state')).body).toMatchObject({ jobs: 2, launches: 2, rate_limited: 1 });
 	});
 
-	it('measures spacing at request arrival, before the body is read', async () => {
+	it('counts the spacing from acceptance, once the upload has arrived, and refuses only after the upload', async () => {
 		await h.client.control('/config', 'POST', { launch_spacing_ms: 1000 });
-		// The slow upload arrives first and is counted at once, although its body completes 1.2 s later.
-		const slow = slowMultipartPost(`${h.emulator.url}/api/v1/jobs/`, h.emulator.apiKey, { request_data: requestData() }, TEXT_FILE, 1200);
+		// The slow upload arrives first but completes 600 ms later, after the fast launch was accepted.
+		const slow = slowMultipartPost(`${h.emulator.url}/api/v1/jobs/`, h.emulator.apiKey, { request_data: requestData() }, TEXT_FILE, 600);
 		await sleep(100);
-		const fast = await createJob();
-		expect(fast.status).toBe(429);
-		expect((await slow).status).toBe(200);
+		expect((await createJob()).status).toBe(200);
+		// A launch that starts within the second but whose upload completes after it is accepted.
+		const late = slowMultipartPost(`${h.emulator.url}/api/v1/jobs/`, h.emulator.apiKey, { request_data: requestData() }, TEXT_FILE, 1100);
+		expect((await slow).status).toBe(429);
+		expect((await late).status).toBe(200);
+		const posts = (await h.client.control<{ requests: Array<{ method: string; status?: number; received_at: string; accepted_at?: string }> }>('/requests')).body.requests;
+		const accepted = posts.filter((request) => request.accepted_at !== undefined);
+		expect(accepted.map((request) => request.status)).toEqual([200, 200]);
+		expect(Date.parse(accepted[1].accepted_at!) - Date.parse(accepted[0].accepted_at!)).toBeGreaterThanOrEqual(1000);
+		// The late launch arrived less than a second after the first acceptance: arrival does not count.
+		expect(Date.parse(accepted[1].received_at) - Date.parse(accepted[0].accepted_at!)).toBeLessThan(1000);
+		expect(posts.find((request) => request.status === 429)?.accepted_at).toBeUndefined();
 	});
 
 	it('does not apply to workflow runs', async () => {

@@ -17,6 +17,8 @@ export interface LoggedRequest {
 	fields: Record<string, string | string[]>;
 	files: LoggedFile[];
 	received_at: string;
+	/** When an on-demand job launch was accepted (its upload complete); the launch spacing counts from here. */
+	accepted_at?: string;
 	/** Set once answered; absent when the connection was reset or is still open. */
 	status?: number;
 	/** Which injected fault, if any, this request consumed. */
@@ -69,6 +71,10 @@ export class RequestLogEntry {
 
 	addFile(file: LoggedFile): void {
 		this.record.files.push(file);
+	}
+
+	accepted(): void {
+		this.record.accepted_at = new Date().toISOString();
 	}
 
 	setJson(json: unknown): void {

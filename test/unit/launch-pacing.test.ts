@@ -1,28 +1,163 @@
-import { launchDispatched, waitForLaunchSlot } from '../../nodes/DocumentProcessing/transport/pacing';
+import { LaunchPacer, launchPacer, type PacingClock } from '../../nodes/DocumentProcessing/transport/pacing';
 
-const endpointFor = () => `https://pacing-${Math.random()}.example`;
+/**
+ * A virtual clock: time moves only when the test advances it, and a sleep resolves once the
+ * clock has reached its end. Every figure below is exact, whatever the machine's load.
+ */
+class VirtualClock implements PacingClock {
+	private time = 0;
+	private sleepers: Array<{ until: number; resolve: () => void; reject: (error: Error) => void }> = [];
 
-describe('launch pacing after a late dispatch', () => {
-	it('keeps a full spacing after the moment the previous launch really went out', async () => {
-		const endpoint = endpointFor();
-		await waitForLaunchSlot(endpoint, { spacingMs: 100 });
-		// The first launch is handed to the connection 60 ms after its slot (a busy event loop).
-		await new Promise((done) => setTimeout(done, 60));
-		launchDispatched(endpoint);
-		const dispatchedAt = Date.now();
-		await waitForLaunchSlot(endpoint, { spacingMs: 100 });
-		// Its own slot was 100 ms after the first slot; it still waits 100 ms after the dispatch.
-		expect(Date.now() - dispatchedAt).toBeGreaterThanOrEqual(95);
+	now(): number {
+		return this.time;
+	}
+
+	async sleep(ms: number, signal?: AbortSignal): Promise<void> {
+		if (signal?.aborted) throw new Error('cancelled');
+		if (ms <= 0) return;
+		await new Promise<void>((resolve, reject) => {
+			const sleeper = { until: this.time + ms, resolve, reject };
+			this.sleepers.push(sleeper);
+			signal?.addEventListener('abort', () => {
+				this.sleepers = this.sleepers.filter((entry) => entry !== sleeper);
+				reject(new Error('cancelled'));
+			});
+		});
+	}
+
+	/** Moves time forward to `time`, waking sleepers in order and letting their code run. */
+	async advanceTo(time: number): Promise<void> {
+		for (;;) {
+			await flush();
+			const next = this.sleepers.filter((entry) => entry.until <= time).sort((a, b) => a.until - b.until)[0];
+			if (!next) break;
+			this.time = next.until;
+			this.sleepers = this.sleepers.filter((entry) => entry !== next);
+			next.resolve();
+		}
+		this.time = time;
+		await flush();
+	}
+}
+
+const flush = async () => {
+	for (let i = 0; i < 20; i++) await Promise.resolve();
+};
+
+interface Launch {
+	name: string;
+	startedAt?: number;
+	finish(): void;
+}
+
+/** Starts a launch that records when its turn came; the test decides when its answer arrives. */
+function launch(pacer: LaunchPacer, clock: VirtualClock, name: string, options: { notBefore?: number; signal?: AbortSignal } = {}) {
+	const record: Launch = { name, finish: () => undefined };
+	const turn = pacer.turn(options).then((granted) => {
+		record.startedAt = clock.now();
+		record.finish = () => granted.finished();
+	});
+	return { record, turn };
+}
+
+describe('launch pacing from the previous launch’s answer', () => {
+	it('starts the first launch at once and the next one a spacing after the previous answer, not after its start', async () => {
+		const clock = new VirtualClock();
+		const pacer = new LaunchPacer(clock, 1_020);
+		const large = launch(pacer, clock, 'large');
+		const small = launch(pacer, clock, 'small');
+		await clock.advanceTo(0);
+		expect(large.record.startedAt).toBe(0);
+		// The large upload takes 4 s before the service accepts it and answers.
+		await clock.advanceTo(4_000);
+		expect(small.record.startedAt).toBeUndefined();
+		large.record.finish();
+		await clock.advanceTo(5_019);
+		expect(small.record.startedAt).toBeUndefined();
+		await clock.advanceTo(5_020);
+		expect(small.record.startedAt).toBe(5_020);
 	});
 
-	it('adds no wait when the previous launch went out on time', async () => {
-		const endpoint = endpointFor();
-		await waitForLaunchSlot(endpoint, { spacingMs: 300 });
-		launchDispatched(endpoint);
-		await new Promise((done) => setTimeout(done, 350));
-		const before = Date.now();
-		await waitForLaunchSlot(endpoint, { spacingMs: 300 });
-		// Generous: a wrong implementation would wait a whole spacing (300 ms) here.
-		expect(Date.now() - before).toBeLessThan(200);
+	it('never lets two launches of one endpoint overlap, in queue order', async () => {
+		const clock = new VirtualClock();
+		const pacer = new LaunchPacer(clock, 1_000);
+		const launches = ['a', 'b', 'c'].map((name) => launch(pacer, clock, name));
+		const answerAfter = [300, 50, 2_000];
+		let now = 0;
+		for (const [index, { record }] of launches.entries()) {
+			await clock.advanceTo(now);
+			expect(record.startedAt).toBe(now);
+			expect(launches.filter((other) => other.record.startedAt !== undefined)).toHaveLength(index + 1);
+			now += answerAfter[index];
+			await clock.advanceTo(now);
+			record.finish();
+			now += 1_000;
+		}
+		expect(launches.map(({ record }) => record.startedAt)).toEqual([0, 1_300, 2_350]);
+	});
+
+	it('adds no wait when the previous answer is a spacing behind', async () => {
+		const clock = new VirtualClock();
+		const pacer = new LaunchPacer(clock, 1_000);
+		const first = launch(pacer, clock, 'first');
+		await clock.advanceTo(10);
+		first.record.finish();
+		await clock.advanceTo(5_000);
+		const second = launch(pacer, clock, 'second');
+		await clock.advanceTo(5_000);
+		expect(second.record.startedAt).toBe(5_000);
+	});
+
+	it('lets a Retry-After push a turn out, and holds the queue behind it', async () => {
+		const clock = new VirtualClock();
+		const pacer = new LaunchPacer(clock, 1_000);
+		const retried = launch(pacer, clock, 'retried', { notBefore: 3_000 });
+		const next = launch(pacer, clock, 'next');
+		await clock.advanceTo(2_999);
+		expect(retried.record.startedAt).toBeUndefined();
+		await clock.advanceTo(3_000);
+		expect(retried.record.startedAt).toBe(3_000);
+		await clock.advanceTo(3_100);
+		retried.record.finish();
+		await clock.advanceTo(4_100);
+		expect(next.record.startedAt).toBe(4_100);
+	});
+
+	it('passes the turn on when a queued launch is cancelled, without letting anyone overtake', async () => {
+		const clock = new VirtualClock();
+		const pacer = new LaunchPacer(clock, 1_000);
+		const first = launch(pacer, clock, 'first');
+		const controller = new AbortController();
+		const cancelled = launch(pacer, clock, 'cancelled', { signal: controller.signal });
+		const third = launch(pacer, clock, 'third');
+		await clock.advanceTo(0);
+		controller.abort();
+		await expect(cancelled.turn).rejects.toThrow('cancelled');
+		await clock.advanceTo(500);
+		// The first launch is still uploading: the third waits for its answer.
+		expect(third.record.startedAt).toBeUndefined();
+		first.record.finish();
+		await clock.advanceTo(1_500);
+		expect(third.record.startedAt).toBe(1_500);
+	});
+
+	it('counts a launch that failed without an answer like an answered one', async () => {
+		const clock = new VirtualClock();
+		const pacer = new LaunchPacer(clock, 1_000);
+		const failed = launch(pacer, clock, 'failed');
+		const next = launch(pacer, clock, 'next');
+		await clock.advanceTo(200);
+		// A connection reset: the service may still have accepted the launch.
+		failed.record.finish();
+		failed.record.finish();
+		await clock.advanceTo(1_199);
+		expect(next.record.startedAt).toBeUndefined();
+		await clock.advanceTo(1_200);
+		expect(next.record.startedAt).toBe(1_200);
+	});
+
+	it('keeps one queue per endpoint for the whole process', () => {
+		expect(launchPacer('https://a.example')).toBe(launchPacer('https://a.example'));
+		expect(launchPacer('https://a.example')).not.toBe(launchPacer('https://b.example'));
 	});
 });

@@ -1,6 +1,5 @@
 import { detailText } from '../../nodes/DocumentProcessing/transport/errors';
 import { connectionFromCredential, normaliseBaseUrl, normalisePartitionUrl } from '../../nodes/DocumentProcessing/transport/connection';
-import { waitForLaunchSlot } from '../../nodes/DocumentProcessing/transport/pacing';
 import { redact } from '../../nodes/DocumentProcessing/transport/redact';
 import { backoffDelay, classifyNetworkError, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../nodes/DocumentProcessing/transport/retry';
 
@@ -85,34 +84,4 @@ describe('redaction', () => {
 		expect(redact('key sk-123456 and sk-123456', ['sk-123456'])).toBe('key *** and ***');
 	});
 	it('ignores empty secrets', () => expect(redact('abc', ['', undefined])).toBe('abc'));
-});
-
-describe('launch pacing', () => {
-	afterEach(() => jest.useRealTimers());
-
-	it('spaces launches of one endpoint and leaves other endpoints alone', async () => {
-		jest.useFakeTimers({ now: 1_000_000 });
-		const endpoint = `https://pacing-${Math.random()}.example`;
-		const started: number[] = [];
-		const launches = [0, 1, 2].map(async () => {
-			await waitForLaunchSlot(endpoint, { spacingMs: 100 });
-			started.push(Date.now() - 1_000_000);
-		});
-		let other: number | undefined;
-		const unrelated = waitForLaunchSlot(`${endpoint}/other`, { spacingMs: 100 }).then(() => (other = Date.now() - 1_000_000));
-		await jest.advanceTimersByTimeAsync(500);
-		await Promise.all([...launches, unrelated]);
-		expect(started).toEqual([0, 100, 200]);
-		expect(other).toBe(0);
-	});
-
-	it('pushes the next slot out to a Retry-After', async () => {
-		jest.useFakeTimers({ now: 2_000_000 });
-		const endpoint = `https://pacing-${Math.random()}.example`;
-		let at: number | undefined;
-		const waiting = waitForLaunchSlot(endpoint, { spacingMs: 100, notBefore: 2_000_750 }).then(() => (at = Date.now() - 2_000_000));
-		await jest.advanceTimersByTimeAsync(1_000);
-		await waiting;
-		expect(at).toBe(750);
-	});
 });

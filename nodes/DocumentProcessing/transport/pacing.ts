@@ -1,54 +1,100 @@
 import { sleep } from '../helpers/sleep';
 
 /**
- * The service refuses on-demand job launches less than one second apart. Every launch reserves
- * the next free slot for its workflow endpoint before it is sent, process-wide, so parallel items
- * and parallel executions in one n8n process never trip the limit.
+ * The service refuses on-demand job launches less than one second apart, counted from when it
+ * accepted the previous launch, i.e. after that launch's upload had fully arrived. The node
+ * cannot see that moment, but it lies before the launch's response, so each launch waits a
+ * spacing after the previous launch's response. Launches of one endpoint therefore never
+ * overlap: one uploading 50 MB holds the turn until its answer arrives. Pacing is process-wide,
+ * so parallel items and parallel executions in one n8n process never trip the limit.
  */
-export const LAUNCH_SPACING_MS = 1_030; // 1 s plus a margin for timer and network jitter
+export const LAUNCH_SPACING_MS = 1_010; // 1 s plus a margin for timer and clock granularity; network time only adds to the gap
 
-interface EndpointPacing {
-	/** Start of the next free slot. */
-	nextSlot: number;
-	/** When the latest launch really went out. */
-	lastDispatch: number;
+/** Time as pacing sees it: the real clock in the node, a virtual one in unit tests. */
+export interface PacingClock {
+	now(): number;
+	sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-const registryKey = Symbol.for('n8n-nodes-document-processing.launchPacing');
-const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, EndpointPacing> };
-const pacing: Map<string, EndpointPacing> = (globalStore[registryKey] ??= new Map());
+const realClock: PacingClock = { now: () => Date.now(), sleep };
 
-function pacingOf(endpoint: string): EndpointPacing {
-	let state = pacing.get(endpoint);
-	if (!state) {
-		state = { nextSlot: 0, lastDispatch: 0 };
-		pacing.set(endpoint, state);
+/** A launch's turn; `finished()` must be called once its answer arrived or the attempt failed. */
+export interface LaunchTurn {
+	finished(): void;
+}
+
+function abortReason(signal: AbortSignal): Error {
+	return signal.reason instanceof Error ? signal.reason : new Error('The execution was cancelled');
+}
+
+/** Waits for `promise`, but gives up as soon as the execution is cancelled. */
+async function unlessAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
+	if (!signal) return await promise;
+	if (signal.aborted) throw abortReason(signal);
+	let onAbort: (() => void) | undefined;
+	const aborted = new Promise<never>((_, reject) => {
+		onAbort = () => reject(abortReason(signal));
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		await Promise.race([promise, aborted]);
+	} finally {
+		if (onAbort) signal.removeEventListener('abort', onAbort);
 	}
-	return state;
 }
 
-/**
- * Waits for this endpoint's next launch slot; `notBefore` lets a 429's Retry-After push it out.
- * Slots are reserved a spacing apart, but a launch that went out late (a busy event loop, a slow
- * file open) would leave the next slot closer than the spacing to it, and the service measures
- * the gap between arrivals. So a launch also waits until a full spacing has passed since the
- * previous launch was really dispatched (see `launchDispatched`).
- */
-export async function waitForLaunchSlot(
-	endpoint: string,
-	options: { notBefore?: number; spacingMs?: number; signal?: AbortSignal } = {},
-): Promise<void> {
-	const spacing = options.spacingMs ?? LAUNCH_SPACING_MS;
-	const state = pacingOf(endpoint);
-	const now = Date.now();
-	const slot = Math.max(now, state.nextSlot, options.notBefore ?? 0);
-	state.nextSlot = slot + spacing;
-	await sleep(slot - now, options.signal);
-	const due = state.lastDispatch + spacing;
-	if (due > Date.now()) await sleep(due - Date.now(), options.signal);
+/** The launch queue of one endpoint. */
+export class LaunchPacer {
+	/** Settles when the latest queued launch has finished. */
+	private tail: Promise<void> = Promise.resolve();
+	/** When the previous launch's answer (or failure) came back. */
+	private lastFinished = Number.NEGATIVE_INFINITY;
+
+	constructor(
+		private readonly clock: PacingClock = realClock,
+		private readonly spacingMs: number = LAUNCH_SPACING_MS,
+	) {}
+
+	/**
+	 * Waits until every earlier launch has finished and a spacing has passed since the last one;
+	 * `notBefore` lets a 429's Retry-After push the turn out further.
+	 */
+	async turn(options: { notBefore?: number; signal?: AbortSignal } = {}): Promise<LaunchTurn> {
+		const previous = this.tail;
+		let release!: () => void;
+		const mine = new Promise<void>((resolve) => (release = resolve));
+		// A launch cancelled while queued must not let the next one overtake the one before it.
+		this.tail = previous.then(() => mine);
+		try {
+			await unlessAborted(previous, options.signal);
+			const due = Math.max(this.lastFinished + this.spacingMs, options.notBefore ?? 0);
+			await this.clock.sleep(due - this.clock.now(), options.signal);
+		} catch (error) {
+			release();
+			throw error;
+		}
+		let done = false;
+		return {
+			finished: () => {
+				if (done) return;
+				done = true;
+				this.lastFinished = this.clock.now();
+				release();
+			},
+		};
+	}
 }
 
-/** Records that a launch is being handed to the connection now, after its slot was granted. */
-export function launchDispatched(endpoint: string): void {
-	pacingOf(endpoint).lastDispatch = Date.now();
+const registryKey = Symbol.for('n8n-nodes-document-processing.launchPacers');
+const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, LaunchPacer> };
+const pacers: Map<string, LaunchPacer> = (globalStore[registryKey] ??= new Map());
+
+/** The process-wide launch queue of one workflow endpoint (shared by every copy of this module). */
+export function launchPacer(endpoint: string): LaunchPacer {
+	let pacer = pacers.get(endpoint);
+	if (!pacer) {
+		pacer = new LaunchPacer();
+		pacers.set(endpoint, pacer);
+	}
+	return pacer;
 }

@@ -7,7 +7,7 @@ import type { ServiceConnection } from './connection';
 import { detailText, serviceError } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
 import { sleep } from '../helpers/sleep';
-import { launchDispatched, waitForLaunchSlot } from './pacing';
+import { launchPacer, type LaunchTurn } from './pacing';
 import { redact } from './redact';
 import {
 	backoffDelay,
@@ -46,7 +46,7 @@ export interface ServiceRequest<T> {
 	multipart?: MultipartBody;
 	/** False for calls that create something: they are resent only when the service cannot have seen them. */
 	idempotent: boolean;
-	/** On-demand job launches keep the service's one-second spacing. */
+	/** On-demand job launches keep the service's one-second spacing, one at a time per endpoint. */
 	launchesJob?: boolean;
 	/** Parses the JSON answer; without one an empty (204) answer is expected. */
 	schema?: ZodType<T, ZodTypeDef, unknown>;
@@ -107,7 +107,6 @@ async function send(call: CallContext, request: ServiceRequest<unknown>, url: UR
 	const cancel = () => controller.abort(call.signal?.reason);
 	call.signal?.addEventListener('abort', cancel, { once: true });
 	try {
-		if (request.launchesJob) launchDispatched(call.connection.baseUrl);
 		const response = await poolFor(url.origin).request({
 			origin: url.origin,
 			path: `${url.pathname}${url.search}`,
@@ -217,7 +216,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 	let mayHaveActed = false;
 
 	for (let attempt = 0; ; attempt++) {
-		if (request.launchesJob) await waitForLaunchSlot(call.connection.baseUrl, { notBefore, signal: call.signal });
+		let turn: LaunchTurn | undefined;
+		if (request.launchesJob) turn = await launchPacer(call.connection.baseUrl).turn({ notBefore, signal: call.signal });
 		else if (notBefore !== undefined) await sleep(notBefore - Date.now(), call.signal);
 		firstSentAt ??= Date.now();
 		const mayRetry = (delayMs: number) =>
@@ -237,6 +237,9 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				continue;
 			}
 			throw networkError(call, request, url, failure);
+		} finally {
+			// The service has accepted (or refused) the launch by now: the next one is paced from here.
+			turn?.finished();
 		}
 
 		if (answer.status >= 200 && answer.status < 300) {

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { parseDelivery } from '../api/notifications';
 import { claimDelivery, releaseDelivery } from '../helpers/replayGuard';
 import { verifyWebhookSignature } from '../helpers/webhookSignature';
 import { eventItems } from './enrich';
 import { readRegistrations, type Registration } from './registrations';
+import { parseBody, resolveEvent, UNKNOWN_EVENT_TYPE } from './resolveEvent';
 import { triggerSettings } from './settings';
 
 /** The parts of n8n's express request a delivery needs; n8n fills `rawBody` before the node runs. */
@@ -53,6 +53,11 @@ function signedBy(ctx: IWebhookFunctions, registrations: Registration[], body: B
 	return reason;
 }
 
+/** The body as the output carries it: the parsed JSON, or the text when it is not JSON. */
+function rawPayload(payload: unknown, body: Buffer): IDataObject | string {
+	return payload === undefined ? body.toString('utf8') : (payload as IDataObject);
+}
+
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const settings = triggerSettings(this);
 	const registrations = readRegistrations(this.getWorkflowStaticData('node'));
@@ -68,23 +73,24 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		registration = registrations.find((entry) => entry.test === test) ?? registrations[0];
 	}
 
-	const parsed = parseDelivery(body);
-	if (!parsed.ok) return refuse(this, 400, `Not a notification event: ${parsed.problem}`);
-	const { event } = parsed;
-	if (!settings.events.some((type) => type === event.event_type)) {
+	// Past the signature check nothing is refused: the body's format is not documented.
+	const payload = parseBody(body);
+	const headerId = header(this, 'webhook-id');
+	const event = await resolveEvent(this, payload, headerId);
+	if (event.event_type !== UNKNOWN_EVENT_TYPE && !settings.events.some((type) => type === event.event_type)) {
 		return ignore(`event type ${event.event_type} is not one this trigger listens to`);
 	}
 
 	const channel = registration?.channelId ?? `node:${this.getNode().id}`;
-	const deliveryId = header(this, 'webhook-id') ?? event.id;
-	if (!claimDelivery(channel, deliveryId)) return ignore(`delivery ${deliveryId} was already received`);
+	const deliveryId = headerId ?? event.event_id;
+	if (deliveryId !== null && !claimDelivery(channel, deliveryId)) return ignore(`delivery ${deliveryId} was already received`);
 
 	let items: INodeExecutionData[];
 	try {
-		items = await eventItems(this, settings, event, parsed.body as IDataObject);
+		items = await eventItems(this, settings, event, rawPayload(payload, body));
 	} catch (error) {
 		// The service retries a delivery that failed, and that retry must be able to run.
-		releaseDelivery(channel, deliveryId);
+		if (deliveryId !== null) releaseDelivery(channel, deliveryId);
 		throw error;
 	}
 	return { workflowData: [items] };

@@ -2,8 +2,8 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-wor
 import { serviceCallContext } from '../api/channels';
 import { downloadJobOutputs } from '../api/jobOutputs';
 import { getJob } from '../api/jobs';
-import type { WebhookEvent } from '../api/notifications';
 import { outputItems } from '../helpers/elementItems';
+import type { TriggerEvent } from './resolveEvent';
 import type { TriggerSettings } from './settings';
 
 const PAIRED = { item: 0 };
@@ -12,23 +12,16 @@ const PAIRED = { item: 0 };
 export async function eventItems(
 	ctx: IWebhookFunctions,
 	settings: TriggerSettings,
-	event: WebhookEvent,
-	body: IDataObject,
+	event: TriggerEvent,
+	body: IDataObject | string,
 ): Promise<INodeExecutionData[]> {
-	const item: IDataObject = {
-		event_id: event.id,
-		event_type: event.event_type,
-		job_id: event.payload.job_id,
-		status: event.payload.status,
-		workflow_id: event.workflow_id ?? null,
-		created_at: event.created_at,
-		raw_payload: body,
-	};
+	const item: IDataObject = { ...event, raw_payload: body };
 	const download = settings.downloadOutputs && event.event_type === 'job.completed';
-	if (!settings.includeJob && !download) return [{ json: item, pairedItem: PAIRED }];
+	// Without a job id (an event nothing could be learned about) there is no job to add.
+	if ((!settings.includeJob && !download) || event.job_id === null) return [{ json: item, pairedItem: PAIRED }];
 
 	const call = await serviceCallContext(ctx);
-	const job = await getJob(call, event.payload.job_id);
+	const job = await getJob(call, event.job_id);
 	if (settings.includeJob) item.job = job as IDataObject;
 	if (!download) return [{ json: item, pairedItem: PAIRED }];
 
@@ -40,6 +33,6 @@ export async function eventItems(
 	if (settings.outputShape === 'elements') return outputItems(files, 'elements', () => PAIRED);
 	return outputItems(files, 'files', () => PAIRED).map((output) => ({
 		...output,
-		json: { event_id: event.id, event_type: event.event_type, ...output.json },
+		json: { event_id: event.event_id, event_type: event.event_type, ...output.json },
 	}));
 }

@@ -42,7 +42,9 @@ export interface OutboxMessage {
 export interface DeliveryAttempt {
 	url: string;
 	channel_id: string;
+	/** The `webhook-id` header: the event id, except in the `opaque` delivery format. */
 	webhook_id: string;
+	event_id: string;
 	event_type: EventType;
 	attempt: number;
 	status_code?: number;

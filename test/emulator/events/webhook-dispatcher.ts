@@ -2,6 +2,7 @@ import type { ConfigHolder } from '../config';
 import type { NotificationEvent, StoredChannel } from '../channels/channel-types';
 import type { EmulatorStore } from '../state';
 import type { TimerSet } from '../timers';
+import { deliveryMessage, type DeliveryMessage } from './delivery-formats';
 import { isLoopbackUrl, postJson } from './http-post';
 import { signWebhook } from './signature';
 
@@ -46,18 +47,20 @@ export class WebhookDispatcher {
 	}
 
 	private async deliver(channel: StoredChannel, event: NotificationEvent): Promise<void> {
-		const body = JSON.stringify(event);
+		// Retries resend the same message, as a real service would.
+		const message = deliveryMessage(event, this.config.get().webhook_delivery_format);
 		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			if (!this.store.channels.has(channel.id) || channel.url === undefined || channel.secret === undefined) return;
-			const ok = await this.attempt(channel, channel.url, channel.secret, event, body, attempt);
+			const ok = await this.attempt(channel, channel.url, channel.secret, event, message, attempt);
 			if (ok || attempt === MAX_ATTEMPTS) return;
 			const waited = await this.timers.sleep(this.config.get().webhook_retry_backoff_ms * attempt);
 			if (!waited) return;
 		}
 	}
 
-	private async attempt(channel: StoredChannel, target: string, secret: string, event: NotificationEvent, body: string, attempt: number): Promise<boolean> {
-		const record = { url: target, channel_id: channel.id, webhook_id: event.id, event_type: event.event_type, attempt, at: new Date().toISOString() };
+	private async attempt(channel: StoredChannel, target: string, secret: string, event: NotificationEvent, message: DeliveryMessage, attempt: number): Promise<boolean> {
+		const { webhookId, body } = message;
+		const record = { url: target, channel_id: channel.id, webhook_id: webhookId, event_id: event.id, event_type: event.event_type, attempt, at: new Date().toISOString() };
 		const url = new URL(target);
 		if (!isLoopbackUrl(url) && !this.config.get().allow_external_webhooks) {
 			this.store.deliveries.push({ ...record, error: 'not delivered: the emulator only calls loopback hosts (see allow_external_webhooks)' });
@@ -65,9 +68,9 @@ export class WebhookDispatcher {
 		}
 		const timestamp = Math.floor(Date.now() / 1000);
 		const headers = {
-			'webhook-id': event.id,
+			'webhook-id': webhookId,
 			'webhook-timestamp': String(timestamp),
-			'webhook-signature': signWebhook(secret, event.id, timestamp, body),
+			'webhook-signature': signWebhook(secret, webhookId, timestamp, body),
 		};
 		const controller = new AbortController();
 		const generation = this.generation;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { drainBody } from '../http/body';
 import { firstField, readMultipart, type MultipartBody } from '../http/multipart';
 import { HttpError, noContent, notFound, ok, type Reply } from '../http/reply';
 import type { RouteContext, Router } from '../http/router';
@@ -11,24 +10,27 @@ export const MAX_FILES_PER_JOB = 10;
 export const MAX_FILE_BYTES = 52_428_800;
 
 /**
- * The spacing rule is checked against the time the request arrived, before its body is
- * read, so a slow upload cannot make two launches look further apart than they were.
+ * The service counts the spacing from when it accepted the previous launch, i.e. once that
+ * launch's upload had fully arrived; so this runs after the body was read, and a launch refused
+ * here has already been uploaded in full.
  */
-function enforceLaunchSpacing(ctx: RouteContext): void {
+function acceptLaunch(ctx: RouteContext): void {
 	const { store, config } = ctx.core;
 	const spacing = config.get().launch_spacing_ms;
+	const now = performance.now();
 	const last = store.lastLaunchAt.get(ctx.apiKey);
-	if (last !== undefined && ctx.arrivedAt - last < spacing) {
+	if (last !== undefined && now - last < spacing) {
 		store.rateLimited += 1;
-		const waitMs = spacing - (ctx.arrivedAt - last);
+		const waitMs = spacing - (now - last);
 		throw new HttpError(
 			429,
-			`Rate limit exceeded: on-demand job launches must be at least ${spacing} ms apart; retry in ${Math.ceil(waitMs)} ms`,
+			`Rate limit exceeded: on-demand job launches must be accepted at least ${spacing} ms apart; retry in ${Math.ceil(waitMs)} ms`,
 			{ 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
 		);
 	}
-	store.lastLaunchAt.set(ctx.apiKey, ctx.arrivedAt);
+	store.lastLaunchAt.set(ctx.apiKey, now);
 	store.launches += 1;
+	ctx.log.accepted();
 }
 
 export function readJobUpload(ctx: RouteContext): Promise<MultipartBody> {
@@ -60,18 +62,14 @@ export function newJob(ctx: RouteContext, fields: Pick<Job, 'kind' | 'workflow_i
 }
 
 async function createJob(ctx: RouteContext): Promise<Reply> {
-	try {
-		enforceLaunchSpacing(ctx);
-	} catch (error) {
-		await drainBody(ctx.req);
-		throw error;
-	}
 	const body = await readJobUpload(ctx);
 	const nodes = parseRequestData(firstField(body, 'request_data'));
 	const files = inputFilesOf(body);
 	if (files.length === 0) {
 		throw new HttpError(422, [{ type: 'missing', loc: ['body', 'input_files'], msg: 'input_files: at least one file is required' }]);
 	}
+	// Nothing is awaited between this check and the job's creation, so concurrent uploads are told apart.
+	acceptLaunch(ctx);
 	const job = newJob(ctx, { kind: 'on_demand', workflow_id: randomUUID(), workflow_name: '', job_type: 'ephemeral' }, nodes, files);
 	job.workflow_name = `job-${job.id.slice(0, 8)}`;
 	ctx.core.scheduler.submit(job);

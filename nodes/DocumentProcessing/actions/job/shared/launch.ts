@@ -70,8 +70,8 @@ async function launch(call: CallContext, jobNodes: JobNode[], files: InputFile[]
 
 /**
  * Launches the jobs the items ask for (one per item, or combined) and hands each to `then`, all
- * side by side: launches queue for the service's one-per-second slots while earlier jobs already
- * wait. Every file is checked against the limits before its job is sent.
+ * side by side: the transport sends the launches one at a time, a second apart, while earlier jobs
+ * already wait. Every file is checked against the limits before its job is sent.
  */
 export async function forEachLaunchedJob(
 	ctx: IExecuteFunctions,
