@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import * as ts from 'typescript';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { samplePdf, type SamplePdfOptions } from '../test/integration/partition-pdfs';
-import type { PlanName, Variant, WorkerResult } from './partition-worker';
+import type { PlanName, Variant } from './partition-worker';
+import { compile, control, measure, startEmulatorProcess, type EmulatorProcess, type Measured, type SampleFile } from './lib/partition-processes';
 import { runBench } from './lib/processes';
+import { conditions, median, mb, ratio, seconds, table } from './lib/table';
 
 /**
  * Partition benchmark: this node's client-side PDF splitting against the official SDK's
@@ -15,26 +15,17 @@ import { runBench } from './lib/processes';
  *   npx ts-node --transpile-only bench/partition.ts [--delay 20,100] [--runs 3] [--concurrency 5] [--no-study]
  *
  * One table per per-page delay (ms); the fault and range-size tables run at the last delay.
- * Every run is a fresh Node process (so peak RSS is that run's own), compiled to plain JS first
- * (so no TypeScript compiler sits in the measured processes); the emulator runs in its own
- * process too. Wall time is the median of the runs. Not a test: nothing here passes or fails.
+ * Every run is a fresh Node process (so peak RSS is that run's own; it warms up on a small PDF
+ * first, see the worker), compiled to plain JS first (so no TypeScript compiler sits in the
+ * measured processes); the emulator runs in its own process too. Wall time is the median of the
+ * runs; the floor is pages × delay ÷ concurrency. Not a test: nothing here passes or fails.
  */
-
-const ROOT = resolve(__dirname, '..');
-const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'partition-bench');
 
 interface Options {
 	delaysMs: number[];
 	runs: number;
 	concurrency: number;
 	study: boolean;
-}
-
-interface SampleFile {
-	label: string;
-	pages: number;
-	path: string;
-	bytes: number;
 }
 
 function parseOptions(args: string[]): Options {
@@ -52,28 +43,11 @@ function parseOptions(args: string[]): Options {
 	return { delaysMs, runs: Math.max(1, value('runs', 3)), concurrency: value('concurrency', 5), study: !args.includes('--no-study') };
 }
 
-/** Emits the worker and the emulator launcher (and what they import) as CommonJS next to node_modules. */
-function compile(): void {
-	const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-	if (!config) throw new Error('cannot read tsconfig.json');
-	const options: ts.CompilerOptions = {
-		...config.options,
-		outDir: BUILD_DIR,
-		rootDir: ROOT,
-		noEmit: false,
-		sourceMap: false,
-		declaration: false,
-		incremental: false,
-	};
-	const program = ts.createProgram([join(ROOT, 'bench/partition-worker.ts'), join(ROOT, 'bench/partition-emulator.ts')], options);
-	const emitted = program.emit();
-	if (emitted.emitSkipped) throw new Error('compiling the benchmark failed');
-}
-
 const SAMPLES: Array<{ label: string; options: SamplePdfOptions }> = [
 	{ label: 'text, 20 pages', options: { pages: 20 } },
 	{ label: 'text + images, 100 pages', options: { pages: 100, imageBytesPerPage: 30_000 } },
 	{ label: 'scan-like, 300 pages', options: { pages: 300, imageBytesPerPage: 100_000 } },
+	{ label: 'heavy scan, 300 pages', options: { pages: 300, imageBytesPerPage: 340_000 } },
 ];
 
 const STUDY_PAGES = [100, 130, 310];
@@ -84,53 +58,10 @@ async function writeSample(dir: string, label: string, options: SamplePdfOptions
 	return { label, pages: options.pages, path, bytes: statSync(path).size };
 }
 
-function runProcess(args: string[]): Promise<string> {
-	return new Promise((resolvePromise, reject) => {
-		const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		let err = '';
-		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`${args.join(' ')} exited with ${code}: ${err || out}`))));
-	});
-}
-
-interface EmulatorProcess {
-	json: string;
-	stop(): void;
-}
-
-function startEmulatorProcess(delayMs: number): Promise<EmulatorProcess> {
-	return new Promise((resolvePromise, reject) => {
-		const child = spawn(process.execPath, [join(BUILD_DIR, 'bench/partition-emulator.js'), String(delayMs)], {
-			cwd: ROOT,
-			stdio: ['ignore', 'pipe', 'inherit'],
-		});
-		let out = '';
-		child.stdout.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const line = out.split('\n')[0];
-			if (out.includes('\n') && line) resolvePromise({ json: line, stop: () => child.kill('SIGTERM') });
-		});
-		child.on('error', reject);
-		child.on('exit', (code) => reject(new Error(`the emulator exited early (${code})`)));
-	});
-}
-
-async function measure(emulator: EmulatorProcess, variant: Variant, file: SampleFile, concurrency: number, plan: PlanName = 'node'): Promise<WorkerResult> {
-	const out = await runProcess(['--expose-gc', join(BUILD_DIR, 'bench/partition-worker.js'), variant, file.path, emulator.json, String(concurrency), plan]);
-	return JSON.parse(out.trim().split('\n').pop() ?? '') as WorkerResult;
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 interface Summary {
 	wallMs: number;
+	cpuMs: number;
+	serviceCpuMs?: number;
 	peakRss: number;
 	rssGrowth: number;
 	heapGrowth: number;
@@ -139,11 +70,13 @@ interface Summary {
 	error?: string;
 }
 
-function summarise(results: WorkerResult[]): Summary {
-	const first = results[0] as WorkerResult;
+function summarise(results: Measured[]): Summary {
+	const first = results[0] as Measured;
 	const digests = new Set(results.map((result) => result.digest));
 	return {
 		wallMs: median(results.map((result) => result.wallMs)),
+		cpuMs: median(results.map((result) => result.cpuMs)),
+		serviceCpuMs: results.every((result) => result.serviceCpuMs !== undefined) ? median(results.map((result) => result.serviceCpuMs ?? 0)) : undefined,
 		peakRss: median(results.map((result) => result.peakRss)),
 		rssGrowth: median(results.map((result) => result.peakRss - result.baselineRss)),
 		heapGrowth: median(results.map((result) => result.peakHeap - result.baselineHeap)),
@@ -153,26 +86,16 @@ function summarise(results: WorkerResult[]): Summary {
 	};
 }
 
-const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
-const seconds = (ms: number): string => (ms / 1000).toFixed(2);
-const ratio = (value: number, base: number): string => (base > 0 ? `${(value / base).toFixed(2)}×` : '–');
-
-function table(header: string[], rows: string[][]): string {
-	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-	const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-	return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
-}
-
 const VARIANTS: Array<{ variant: Variant; label: string }> = [
 	{ variant: 'node-split', label: 'this node, split' },
 	{ variant: 'node-unsplit', label: 'this node, unsplit' },
 	{ variant: 'sdk-split', label: 'unstructured-client SDK, split' },
 ];
 
-async function mainTable(emulator: EmulatorProcess, files: SampleFile[], options: Options): Promise<string> {
+async function mainTable(emulator: EmulatorProcess, files: SampleFile[], delayMs: number, options: Options): Promise<string> {
 	const rows: string[][] = [];
 	for (const file of files) {
-		const results = new Map<Variant, WorkerResult[]>(VARIANTS.map(({ variant }) => [variant, []]));
+		const results = new Map<Variant, Measured[]>(VARIANTS.map(({ variant }) => [variant, []]));
 		for (let run = 0; run < options.runs; run++) {
 			// Interleaved, so a slow moment of the machine hits every variant alike.
 			for (const { variant } of VARIANTS) results.get(variant)?.push(await measure(emulator, variant, file, options.concurrency));
@@ -181,26 +104,45 @@ async function mainTable(emulator: EmulatorProcess, files: SampleFile[], options
 		const sdk = summaries.get('sdk-split') as Summary;
 		const unsplit = summaries.get('node-unsplit') as Summary;
 		const same = new Set([...summaries.values()].map((summary) => summary.digest)).size === 1;
+		// The physical floor: every page's processing time, spread perfectly over the concurrent slots.
+		const floorMs = (file.pages * delayMs) / options.concurrency;
 		for (const { variant, label } of VARIANTS) {
 			const summary = summaries.get(variant) as Summary;
 			rows.push([
 				`${file.label} (${mb(file.bytes)} MB)`,
 				label,
 				seconds(summary.wallMs),
+				ratio(summary.wallMs, floorMs),
 				ratio(summary.wallMs, sdk.wallMs),
 				ratio(unsplit.wallMs, summary.wallMs),
+				seconds(summary.cpuMs),
+				summary.serviceCpuMs === undefined ? '–' : seconds(summary.serviceCpuMs),
 				mb(summary.peakRss),
-				ratio(summary.peakRss, sdk.peakRss),
 				mb(summary.rssGrowth),
+				ratio(summary.rssGrowth, file.bytes),
 				ratio(summary.rssGrowth, sdk.rssGrowth),
 				mb(summary.heapGrowth),
-				ratio(summary.heapGrowth, sdk.heapGrowth),
 				summary.error ? `FAILED: ${summary.error}` : `${summary.elements}${same ? '' : ' (output differs!)'}`,
 			]);
 		}
 	}
 	return table(
-		['file', 'client', 'wall s', 'wall vs SDK', 'speed-up vs unsplit', 'peak RSS MB', 'RSS vs SDK', 'RSS growth MB', 'growth vs SDK', 'heap+buffers growth MB', 'heap vs SDK', 'elements'],
+		[
+			'file',
+			'client',
+			'wall s',
+			'wall ÷ floor',
+			'wall vs SDK',
+			'speed-up vs unsplit',
+			'client CPU s',
+			'service CPU s',
+			'peak RSS MB',
+			'RSS growth MB',
+			'growth ÷ file',
+			'growth vs SDK',
+			'heap+buffers growth MB',
+			'elements',
+		],
 		rows,
 	);
 }
@@ -210,7 +152,7 @@ async function studyTable(emulator: EmulatorProcess, dir: string, options: Optio
 	const rows: string[][] = [];
 	for (const pages of STUDY_PAGES) {
 		const file = await writeSample(dir, `study ${pages}`, { pages, imageBytesPerPage: 100_000, seed: pages });
-		const results = new Map<PlanName, WorkerResult[]>(plans.map((plan) => [plan, []]));
+		const results = new Map<PlanName, Measured[]>(plans.map((plan) => [plan, []]));
 		for (let run = 0; run < options.runs; run++) {
 			for (const plan of plans) results.get(plan)?.push(await measure(emulator, 'node-split', file, options.concurrency, plan));
 		}
@@ -231,18 +173,6 @@ const FAULTS: Array<{ label: string; fault: Record<string, unknown> }> = [
 	{ label: 'one range’s connection reset', fault: { reset: 'before_read' } },
 	{ label: 'one range answered 429 (Retry-After: 1)', fault: { status: 429, retry_after: '1' } },
 ];
-
-async function control<T>(emulator: EmulatorProcess, path: string, method = 'GET', body?: unknown): Promise<T> {
-	const { url } = JSON.parse(emulator.json) as { url: string };
-	const response = await fetch(`${url}/_emulator/${path}`, {
-		method,
-		headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`emulator control ${path}: ${response.status} ${text}`);
-	return (text ? JSON.parse(text) : undefined) as T;
-}
 
 async function partitionRequestCount(emulator: EmulatorProcess): Promise<number> {
 	const { requests } = await control<{ requests: Array<{ path: string }> }>(emulator, 'requests');
@@ -284,12 +214,12 @@ async function main(): Promise<void> {
 	try {
 		const files: SampleFile[] = [];
 		for (const sample of SAMPLES) files.push(await writeSample(dir, sample.label, sample.options));
-		process.stdout.write(`Concurrency ${options.concurrency}; median of ${options.runs} run(s); Node ${process.version}; ${cpus().length} CPUs\n\n`);
+		process.stdout.write(`Concurrency ${options.concurrency}; median of ${options.runs} run(s); ${conditions()}\n\n`);
 		for (const [index, delayMs] of options.delaysMs.entries()) {
 			const emulator = await startEmulatorProcess(delayMs);
 			try {
 				await warmUp(emulator, files[1] as SampleFile, delayMs, options);
-				process.stdout.write(`Emulator at ${delayMs} ms per page:\n\n${await mainTable(emulator, files, options)}\n\n`);
+				process.stdout.write(`Emulator at ${delayMs} ms per page:\n\n${await mainTable(emulator, files, delayMs, options)}\n\n`);
 				if (index < options.delaysMs.length - 1) continue;
 				process.stdout.write(`One transient fault in one range (${files[1]?.label}, ${delayMs} ms per page, single runs):\n\n`);
 				process.stdout.write(`${await faultTable(emulator, files[1] as SampleFile, options)}\n\n`);

@@ -15,10 +15,11 @@ import type { UploadResult, UploadVariant } from './upload-memory-worker';
  *
  * Every upload runs in a fresh Node process (bench/upload-memory-worker.ts): n8n-core stores
  * the files first, as an upstream node would, then the measured part starts from a full GC:
- * peak RSS growth is sampled every 5 ms while the request runs. The raw client is measured in
- * the same place (inside the execution, on the files n8n stored) so both start from the same
- * process state; a raw upload in a process that stored nothing is shown for reference. The
- * emulator runs in its own process, so the bytes it receives never count. Figures are medians.
+ * peak RSS growth is sampled every 5 ms while the request runs (on Linux the kernel's own peak
+ * too). The raw client is measured in the same place (inside the execution, on the files n8n
+ * stored) so both start from the same process state; a raw upload in a process that stored
+ * nothing is shown for reference. The emulator runs in its own process, so the bytes it receives
+ * never count. Figures are medians.
  */
 
 const FILES = 10;

@@ -7,9 +7,25 @@ import {
 	pdfByName,
 	readAll,
 	readHead,
+	wholeFileChunk,
+	type LoadedPdf,
+	type RangeBody,
 } from '../../nodes/DocumentProcessing/helpers/pdfDocument';
 import { parsePdf } from '../emulator/partition/pdf';
 import { corruptPdf, samplePdf } from '../integration/partition-pdfs';
+
+/** What a range body sends: its pieces streamed one after the other. */
+async function sent(body: RangeBody): Promise<Buffer> {
+	const pieces: Buffer[] = [];
+	for await (const piece of body.stream()) pieces.push(piece as Buffer);
+	const bytes = Buffer.concat(pieces);
+	expect(bytes.length).toBe(body.size);
+	return bytes;
+}
+
+async function rangePdf(source: LoadedPdf, first: number, last: number): Promise<Buffer> {
+	return await sent(await buildRangePdf(source, { first, last }));
+}
 
 function chunked(buffer: Buffer, size: number): Readable {
 	const chunks: Buffer[] = [];
@@ -46,6 +62,14 @@ describe('reading files', () => {
 		expect((await readAll(chunked(content, 333), 50_000)).equals(content)).toBe(true);
 	});
 
+	it('keeps a first chunk that holds the whole file as it is, without copying it', async () => {
+		const whole = Buffer.from(content);
+		expect(wholeFileChunk(whole.length)).toBe(whole.length);
+		expect(await readAll(Readable.from([whole]), whole.length)).toBe(whole);
+		const grown = await readAll(Readable.from([whole, Buffer.from('tail')]), whole.length);
+		expect(grown.equals(Buffer.concat([whole, Buffer.from('tail')]))).toBe(true);
+	});
+
 	it('reads only the head of a stream and closes it', async () => {
 		const stream = chunked(content, 100);
 		const head = await readHead(stream, 250);
@@ -65,7 +89,7 @@ describe('loading and cutting PDFs', () => {
 	it('builds a standalone PDF of a page range with the pages’ own text', async () => {
 		const source = await loadPdf(await samplePdf({ pages: 30, imageBytesPerPage: 2_000 }));
 		if (!source) throw new Error('sample did not load');
-		const range = await buildRangePdf(source, { first: 11, last: 20 });
+		const range = await rangePdf(source, 11, 20);
 		const cut = await PDFDocument.load(range);
 		expect(cut.getPageCount()).toBe(10);
 		expect(cut.getPage(0).getSize()).toEqual(source.getPage(10).getSize());
@@ -80,10 +104,25 @@ describe('loading and cutting PDFs', () => {
 	it('keeps the source usable for further ranges', async () => {
 		const source = await loadPdf(await samplePdf({ pages: 6 }));
 		if (!source) throw new Error('sample did not load');
-		const first = await buildRangePdf(source, { first: 1, last: 3 });
-		const second = await buildRangePdf(source, { first: 4, last: 6 });
+		const first = await rangePdf(source, 1, 3);
+		const second = await rangePdf(source, 4, 6);
 		expect((await PDFDocument.load(first)).getPageCount()).toBe(3);
 		expect((await parsePdf(second, 4)).blocks[0]?.text).toBe('Section 4 heading');
 		expect(source.getPageCount()).toBe(6);
+	});
+
+	it('writes what pdf-lib’s save() writes, with the page streams as views of the source file', async () => {
+		const file = await samplePdf({ pages: 12, imageBytesPerPage: 5_000 });
+		const source = await loadPdf(file);
+		if (!source) throw new Error('sample did not load');
+		const body = await buildRangePdf(source, { first: 4, last: 9 });
+		const target = await PDFDocument.create({ updateMetadata: false });
+		for (const page of await target.copyPages(source, [3, 4, 5, 6, 7, 8])) target.addPage(page);
+		const saved = Buffer.from(await target.save({ useObjectStreams: false, addDefaultPage: false }));
+		expect((await sent(body)).equals(saved)).toBe(true);
+		// The images are not copied: those pieces share the file's memory.
+		const views = body.chunks.filter((chunk) => chunk.buffer === file.buffer);
+		expect(views.length).toBeGreaterThanOrEqual(6);
+		expect(views.reduce((sum, chunk) => sum + chunk.length, 0)).toBeGreaterThanOrEqual(6 * 5_000);
 	});
 });

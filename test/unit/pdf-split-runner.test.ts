@@ -93,4 +93,47 @@ describe('runRanges', () => {
 		c.pending.get(1)?.resolve('only');
 		expect(await run).toEqual([{ range: { first: 1, last: 10 }, ok: true, value: 'only' }]);
 	});
+
+	it('prepares one range ahead while the others are in flight, and hands each task its own', async () => {
+		const c = controllable();
+		const prepared: number[] = [];
+		const received: string[] = [];
+		const task = (range: PageRange, signal: AbortSignal, body: string) => {
+			received.push(body);
+			return c.task(range, signal);
+		};
+		const prepare = async (range: PageRange) => {
+			prepared.push(range.first);
+			return `pdf ${range.first}`;
+		};
+		const run = runRanges(ranges(5), task, { concurrency: 2, allowFailed: false, prepare });
+		await c.tick();
+		// Two in flight, the third built and waiting for a slot, nothing further.
+		expect(c.started).toEqual([1, 11]);
+		expect(prepared).toEqual([1, 11, 21]);
+		c.pending.get(1)?.resolve('a');
+		await c.tick();
+		expect(c.started).toEqual([1, 11, 21]);
+		expect(prepared).toEqual([1, 11, 21, 31]);
+		for (const first of [11, 21, 31]) {
+			c.pending.get(first)?.resolve(String(first));
+			await c.tick();
+		}
+		c.pending.get(41)?.resolve('e');
+		await run;
+		expect(prepared).toEqual([1, 11, 21, 31, 41]);
+		expect(received).toEqual(['pdf 1', 'pdf 11', 'pdf 21', 'pdf 31', 'pdf 41']);
+	});
+
+	it('counts a range that cannot be prepared as that range’s failure', async () => {
+		const outcomes = await runRanges(ranges(3), async (range, _signal, body: number) => body + range.first, {
+			concurrency: 2,
+			allowFailed: true,
+			prepare: async (range) => {
+				if (range.first === 11) throw new Error('cannot cut pages 11–20');
+				return 1000;
+			},
+		});
+		expect(outcomes.map((outcome) => (outcome.ok ? outcome.value : outcome.error.message))).toEqual([1001, 'cannot cut pages 11–20', 1021]);
+	});
 });

@@ -1,7 +1,6 @@
 import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
-import type { PDFDocument } from 'pdf-lib';
 import type { Readable } from 'node:stream';
-import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead } from '../helpers/pdfDocument';
+import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead, wholeFileChunk, type LoadedPdf, type RangeBody } from '../helpers/pdfDocument';
 import { RangeFailedError, runRanges, type RangeOutcome } from '../helpers/pdfRangeRunner';
 import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../helpers/pdfSplit';
 import { callService, type CallContext, type MultipartBody } from '../transport';
@@ -15,7 +14,8 @@ export interface PartitionSource {
 	fileName: string;
 	mimeType: string;
 	size: number;
-	open(): Promise<Readable | Buffer>;
+	/** `chunkSize`: read in pieces of this size where the source can (see InputFile). */
+	open(chunkSize?: number): Promise<Readable | Buffer>;
 }
 
 export interface FailedRange {
@@ -100,20 +100,19 @@ async function isPdfCandidate(source: PartitionSource): Promise<boolean> {
 	return hasPdfHeader(await readHead(await source.open()));
 }
 
-/** The ranges side by side, each built when a slot is free; elements merged in page order. */
+/** The ranges side by side, each built while the one before is in flight; elements merged in page order. */
 async function sendRanges(
 	call: CallContext,
 	source: PartitionSource,
 	params: PartitionParameters,
-	doc: PDFDocument,
+	doc: LoadedPdf,
 	ranges: PageRange[],
 ): Promise<Omit<PartitionOutcome, 'pages'>> {
 	const firstPageNumber = (params.startingPageNumber ?? 1) - 1;
-	const sendRange = async (range: PageRange, signal: AbortSignal): Promise<Element[]> => {
-		// Built here, when a slot is free, and unreferenced once the answer is in.
-		const rangeBytes = await buildRangePdf(doc, range);
+	const sendRange = async (range: PageRange, signal: AbortSignal, body: RangeBody): Promise<Element[]> => {
 		const fields = partitionFormFields(params, { isRange: true, startingPageNumber: firstPageNumber + range.first });
-		return await postPartition({ ...call, signal }, { ...source, size: rangeBytes.length, open: async () => rangeBytes }, fields);
+		// Every attempt streams the range's pieces again; they are dropped once the answer is in.
+		return await postPartition({ ...call, signal }, { ...source, size: body.size, open: async () => body.stream() }, fields);
 	};
 
 	let outcomes: Array<RangeOutcome<Element[]>>;
@@ -122,6 +121,7 @@ async function sendRanges(
 			concurrency: clampConcurrency(params.splitPdfConcurrencyLevel),
 			allowFailed: params.splitPdfAllowFailed,
 			signal: call.signal,
+			prepare: async (range) => await buildRangePdf(doc, range),
 		});
 	} catch (error) {
 		if (!(error instanceof RangeFailedError)) throw error;
@@ -168,7 +168,7 @@ export async function partitionDocument(
 	if (!needsPdfWork(params) || !(await isPdfCandidate(source))) return await sendWhole(call, source, params);
 	// The file's bytes are not kept: pdf-lib copies what it needs, and a file that is sent whole
 	// after all is read from its source again, so the split holds the document once, not twice.
-	const doc = await loadPdf(await readAll(await source.open(), source.size));
+	const doc = await loadPdf(await readAll(await source.open(wholeFileChunk(source.size)), source.size));
 	if (!doc) return await sendWhole(call, source, params);
 
 	const pages = doc.getPageCount();

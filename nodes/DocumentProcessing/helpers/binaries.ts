@@ -15,7 +15,11 @@ export interface InputFile {
 	size: number;
 	/** Set when the node downloaded the file from a URL (shown without its query string). */
 	sourceUrl?: string;
-	open(): Promise<Readable | Buffer>;
+	/**
+	 * `chunkSize` asks for the size of the pieces a file n8n keeps on disk is read in: the size
+	 * of the file reads it in one piece, straight into the one buffer that then holds it.
+	 */
+	open(chunkSize?: number): Promise<Readable | Buffer>;
 }
 
 export interface BinarySelection {
@@ -23,6 +27,15 @@ export interface BinarySelection {
 	names: string;
 	/** Take every binary property of the item instead of `names`. */
 	all?: boolean;
+}
+
+/**
+ * Binary data ids are `<mode>:<file id>`; in the filesystem modes n8n reads the file with a
+ * chunk size as asked. Other stores (S3, database) re-chunk a download and would have to gather
+ * a large chunk first, so they are left at their default.
+ */
+function onDisk(id: string): boolean {
+	return id.startsWith('filesystem');
 }
 
 function where(itemIndex: number, property: string, fileName?: string, sourceUrl?: string): string {
@@ -78,7 +91,7 @@ export async function describeFile(
 		size,
 		...(sourceUrl ? { sourceUrl } : {}),
 		// Files n8n keeps on disk are streamed; only small in-memory files are handed over as buffers.
-		open: async () => (id ? await ctx.helpers.getBinaryStream(id) : Buffer.from(binary.data, 'base64')),
+		open: async (chunkSize) => (id ? await ctx.helpers.getBinaryStream(id, onDisk(id) ? chunkSize : undefined) : Buffer.from(binary.data, 'base64')),
 	};
 }
 

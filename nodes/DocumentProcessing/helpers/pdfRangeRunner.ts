@@ -2,8 +2,13 @@ import type { PageRange } from './pdfSplit';
 
 export type RangeOutcome<T> = { range: PageRange; ok: true; value: T } | { range: PageRange; ok: false; error: Error };
 
-export interface RangeRunOptions {
+export interface RangeRunOptions<P> {
 	concurrency: number;
+	/**
+	 * Makes what a range's task sends (its PDF). The next range is prepared while the running ones
+	 * are in flight, so a slot that frees up sends at once: one range ahead, never more.
+	 */
+	prepare?: (range: PageRange) => Promise<P>;
 	/** Keep going when a range fails; otherwise the first failure cancels the rest. */
 	allowFailed: boolean;
 	signal?: AbortSignal;
@@ -24,17 +29,17 @@ function asError(error: unknown): Error {
 }
 
 /**
- * Runs `task` for every range with at most `concurrency` running. A range's task starts only
- * when a slot frees up, so whatever it builds (the range's PDF) exists only while it is in
- * flight: memory is bounded by concurrency × range size, not by the document.
+ * Runs `task` for every range with at most `concurrency` running. A range is prepared one step
+ * ahead of a free slot at most, so whatever it builds (the range's PDF) exists only while it is in
+ * flight or next in line: memory is bounded by (concurrency + 1) ranges, not by the document.
  * Outcomes come back in range order, i.e. page order, whatever order they finished in.
  * Without `allowFailed`, the first failure aborts the signal handed to the running tasks,
  * starts no further range and is thrown as a RangeFailedError once the running ones settled.
  */
-export async function runRanges<T>(
+export async function runRanges<T, P = undefined>(
 	ranges: PageRange[],
-	task: (range: PageRange, signal: AbortSignal) => Promise<T>,
-	options: RangeRunOptions,
+	task: (range: PageRange, signal: AbortSignal, prepared: P) => Promise<T>,
+	options: RangeRunOptions<P>,
 ): Promise<Array<RangeOutcome<T>>> {
 	const controller = new AbortController();
 	const outer = options.signal;
@@ -45,12 +50,31 @@ export async function runRanges<T>(
 	const outcomes = new Array<RangeOutcome<T>>(ranges.length);
 	let firstFailure: RangeFailedError | undefined;
 	let next = 0;
+	const prepared = new Map<number, Promise<P>>();
+	const prepareAt = (index: number): Promise<P> => {
+		let promise = prepared.get(index);
+		if (!promise) {
+			promise = options.prepare ? options.prepare(ranges[index] as PageRange) : Promise.resolve(undefined as P);
+			// Awaited by the lane that takes the range; a failure counts as that range's failure.
+			promise.catch(() => undefined);
+			prepared.set(index, promise);
+		}
+		return promise;
+	};
 	const lane = async (): Promise<void> => {
 		while (next < ranges.length && !controller.signal.aborted) {
 			const index = next++;
 			const range = ranges[index] as PageRange;
 			try {
-				outcomes[index] = { range, ok: true, value: await task(range, controller.signal) };
+				let input: P;
+				try {
+					input = await prepareAt(index);
+				} finally {
+					prepared.delete(index);
+				}
+				const running = task(range, controller.signal, input);
+				if (next < ranges.length && !controller.signal.aborted) void prepareAt(next);
+				outcomes[index] = { range, ok: true, value: await running };
 			} catch (error) {
 				outcomes[index] = { range, ok: false, error: asError(error) };
 				if (outer?.aborted) return;
