@@ -20,6 +20,8 @@ module.exports = {
 		{ ...base, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
 		{ ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
 		{ ...base, displayName: 'editor', testMatch: ['<rootDir>/test/editor/**/*.e2e.test.ts'] },
+		// Queue mode (DESIGN.md layer 5): Redis, Postgres and n8n main + 2 workers + webhook process.
+		{ ...base, displayName: 'queue', testMatch: ['<rootDir>/test/queue/**/*.queue.test.ts'] },
 		// The same real-n8n flows on every n8n version of test/compat/n8n-versions.json (one boot per version).
 		{ ...base, displayName: 'compat', testMatch: ['<rootDir>/test/compat/**/*.compat.test.ts'] },
 	],

@@ -1,4 +1,5 @@
 import { LaunchPacer, launchPacer, type PacingClock } from '../../nodes/DocumentProcessing/transport/pacing';
+import { launchAccepted, launchRefused } from '../../nodes/DocumentProcessing/transport/retry';
 
 /**
  * A virtual clock: time moves only when the test advances it, and a sleep resolves once the
@@ -159,5 +160,38 @@ describe('launch pacing from the previous launch’s answer', () => {
 	it('keeps one queue per endpoint for the whole process', () => {
 		expect(launchPacer('https://a.example')).toBe(launchPacer('https://a.example'));
 		expect(launchPacer('https://a.example')).not.toBe(launchPacer('https://b.example'));
+	});
+});
+
+describe('launch contention between processes (429s)', () => {
+	const endpointFor = () => `https://contention-${Math.random()}.example`;
+
+	it('holds launches for the Retry-After, doubling with each 429 in a row up to 4 s, and starts over after an accepted launch', () => {
+		const endpoint = endpointFor();
+		const holds = Array.from({ length: 6 }, () => launchRefused(endpoint, 1000, 1010, () => 0));
+		expect(holds).toEqual([1010, 2020, 4000, 4000, 4000, 4000]);
+		launchAccepted(endpoint);
+		expect(launchRefused(endpoint, 3000, 1010, () => 0)).toBe(3000);
+	});
+
+	it('adds a random share of one spacing, so workers refused together come back apart', () => {
+		const endpoint = endpointFor();
+		expect(launchRefused(endpoint, undefined, 1000, () => 0.5)).toBe(1500);
+		launchAccepted(endpoint);
+		expect(launchRefused(endpoint, 200, 1000, () => 1)).toBe(2000);
+	});
+
+	it('a hold after a 429 also keeps back the launches queued behind the refused one', async () => {
+		const clock = new VirtualClock();
+		const pacer = new LaunchPacer(clock, 1_000);
+		const refused = launch(pacer, clock, 'refused');
+		const queued = launch(pacer, clock, 'queued');
+		await clock.advanceTo(100);
+		refused.record.finish(); // answered 429 at 100 ms
+		pacer.hold(100 + 3_000);
+		await clock.advanceTo(3_099);
+		expect(queued.record.startedAt).toBeUndefined();
+		await clock.advanceTo(3_100);
+		expect(queued.record.startedAt).toBe(3_100);
 	});
 });

@@ -4,8 +4,12 @@ import { TIMESTAMP_TOLERANCE_SECONDS } from './webhookSignature';
  * Remembers recently seen `webhook-id`s per channel so a redelivered event starts no second run.
  * A signed delivery is only accepted within the timestamp tolerance on either side, so an id
  * needs remembering for twice that long (plus a minute of clock slack) and no longer.
- * Kept in memory: n8n does not persist static data changed inside webhook(), and a bounded map
- * per process is enough to absorb the service's retries.
+ * Kept in memory, per process: a claim is atomic there, so duplicates reaching the same process
+ * never both run, even at the same instant. Nothing wider is available to webhook() in n8n
+ * 2.40.7: static data it changes is not saved when the delivery starts an execution (the runner
+ * wraps the same static-data object in a new Workflow before the webhook handler saves it, which
+ * clears n8n's "changed" flag), and the deduplication helpers exist only for execute(). In queue
+ * mode a replay reaching another process therefore runs again (README, "Running in queue mode").
  */
 const REMEMBER_MS = (2 * TIMESTAMP_TOLERANCE_SECONDS + 60) * 1000;
 const MAX_IDS_PER_CHANNEL = 2000;

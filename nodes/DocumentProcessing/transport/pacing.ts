@@ -49,6 +49,8 @@ export class LaunchPacer {
 	private tail: Promise<void> = Promise.resolve();
 	/** When the previous launch's answer (or failure) came back. */
 	private lastFinished = Number.NEGATIVE_INFINITY;
+	/** No launch starts before this: set after a 429 (retry.ts, launch contention). */
+	private heldUntil = Number.NEGATIVE_INFINITY;
 
 	constructor(
 		private readonly clock: PacingClock = realClock,
@@ -67,7 +69,7 @@ export class LaunchPacer {
 		this.tail = previous.then(() => mine);
 		try {
 			await unlessAborted(previous, options.signal);
-			const due = Math.max(this.lastFinished + this.spacingMs, options.notBefore ?? 0);
+			const due = Math.max(this.lastFinished + this.spacingMs, options.notBefore ?? 0, this.heldUntil);
 			await this.clock.sleep(due - this.clock.now(), options.signal);
 		} catch (error) {
 			release();
@@ -82,6 +84,14 @@ export class LaunchPacer {
 				release();
 			},
 		};
+	}
+
+	/**
+	 * Holds every launch of this endpoint until `until` (after a 429), so the launches queued
+	 * behind the refused one do not each go out and get refused too.
+	 */
+	hold(until: number): void {
+		this.heldUntil = Math.max(this.heldUntil, until);
 	}
 }
 

@@ -7,12 +7,14 @@ import type { ServiceConnection } from './connection';
 import { detailText, serviceError } from './errors';
 import { encodeMultipart, type MultipartBody } from './multipart';
 import { sleep } from '../helpers/sleep';
-import { launchPacer, type LaunchTurn } from './pacing';
+import { LAUNCH_SPACING_MS, launchPacer, type LaunchTurn } from './pacing';
 import { redact } from './redact';
 import {
 	backoffDelay,
 	classifyNetworkError,
 	DEFAULT_RETRY_POLICY,
+	launchAccepted,
+	launchRefused,
 	type NetworkFailure,
 	parseRetryAfter,
 	RETRYABLE_STATUSES,
@@ -210,14 +212,18 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
 export async function callService<T>(call: CallContext, request: ServiceRequest<T>): Promise<T> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...call.retry };
 	const url = targetUrl(call.connection, request);
+	const pacer = request.launchesJob ? launchPacer(call.connection.baseUrl) : undefined;
 	let notBefore: number | undefined;
 	let firstSentAt: number | undefined;
+	// A launch refused for the rate limit is not a failure: it does not use up an attempt.
+	let rateLimitedLaunches = 0;
 	// True once an attempt reached the service without a clear answer (broken connection, 5xx).
 	let mayHaveActed = false;
 
-	for (let attempt = 0; ; attempt++) {
+	for (let sent = 0; ; sent++) {
+		const attempt = sent - rateLimitedLaunches;
 		let turn: LaunchTurn | undefined;
-		if (request.launchesJob) turn = await launchPacer(call.connection.baseUrl).turn({ notBefore, signal: call.signal });
+		if (pacer) turn = await pacer.turn({ notBefore, signal: call.signal });
 		else if (notBefore !== undefined) await sleep(notBefore - Date.now(), call.signal);
 		firstSentAt ??= Date.now();
 		const mayRetry = (delayMs: number) =>
@@ -243,6 +249,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		}
 
 		if (answer.status >= 200 && answer.status < 300) {
+			if (pacer) launchAccepted(call.connection.baseUrl);
 			if (isHtml(answer)) {
 				throw unreadableAnswer(
 					call,
@@ -267,6 +274,14 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		}
 
 		if (mayHaveActed && request.settledEarlier?.statuses.includes(answer.status)) return request.settledEarlier.value;
+		if (pacer && answer.status === 429) {
+			const delay = launchRefused(call.connection.baseUrl, parseRetryAfter(answer.headers['retry-after']), LAUNCH_SPACING_MS);
+			pacer.hold(Date.now() + delay);
+			if (Date.now() + delay - firstSentAt <= policy.totalTimeMs) {
+				rateLimitedLaunches++;
+				continue;
+			}
+		}
 		const retryable = RETRYABLE_STATUSES.has(answer.status) && (request.idempotent || answer.status === 429);
 		if (retryable) {
 			const delay = parseRetryAfter(answer.headers['retry-after']) ?? backoffDelay(attempt, policy);

@@ -73,3 +73,50 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
 		timedOut: TIMEOUTS.has(code),
 	};
 }
+
+/**
+ * Launch contention between processes. Pacing (pacing.ts) keeps one process's launches a spacing
+ * apart, but n8n workers in queue mode share nothing, and the service counts every launch of the
+ * account; a process learns that others launch too only from its own 429s. A worker launching in
+ * rhythm keeps getting its slots, so the others' launches are refused until it pauses: they lose
+ * nothing in throughput (the account's one launch per second is used), only the re-sent upload.
+ * So each 429 in a row doubles how long this process holds all its launches back (from the
+ * Retry-After, at most MAX_HOLD_MS), which bounds the wasted uploads while another worker holds
+ * the rhythm and resumes within a few seconds once it stops; an accepted launch resets it. A random
+ * share of one spacing, drawn per process, sets apart workers refused at the same moment.
+ */
+const MAX_HOLD_MS = 4_000;
+
+interface Contention {
+	refusedInARow: number;
+}
+
+const contentionKey = Symbol.for('n8n-nodes-document-processing.launchContention');
+const contentionStore = globalThis as typeof globalThis & { [contentionKey]?: Map<string, Contention> };
+const contention: Map<string, Contention> = (contentionStore[contentionKey] ??= new Map());
+
+function contentionOf(endpoint: string): Contention {
+	let state = contention.get(endpoint);
+	if (!state) {
+		state = { refusedInARow: 0 };
+		contention.set(endpoint, state);
+	}
+	return state;
+}
+
+/** A launch was refused with 429: returns how long this process holds all its launches back. */
+export function launchRefused(
+	endpoint: string,
+	retryAfterMs: number | undefined,
+	spacingMs: number,
+	random: () => number = Math.random,
+): number {
+	const state = contentionOf(endpoint);
+	state.refusedInARow += 1;
+	const doubled = Math.max(retryAfterMs ?? spacingMs, spacingMs) * 2 ** Math.min(state.refusedInARow - 1, 10);
+	return Math.round(Math.min(doubled, MAX_HOLD_MS) + random() * spacingMs);
+}
+
+export function launchAccepted(endpoint: string): void {
+	contentionOf(endpoint).refusedInARow = 0;
+}

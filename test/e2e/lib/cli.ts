@@ -84,10 +84,11 @@ export interface CredentialInput {
 export async function importCredentials(
 	userFolder: string,
 	credentials: CredentialInput | CredentialInput[],
+	options: CliOptions = {},
 ): Promise<string[]> {
 	const list = (Array.isArray(credentials) ? credentials : [credentials]).map((c) => ({ ...c, id: c.id ?? n8nId() }));
 	const file = writeImportFile(userFolder, 'credentials', list);
-	checkImported(await n8nCli(userFolder, ['import:credentials', `--input=${file}`]), file);
+	checkImported(await n8nCli(userFolder, ['import:credentials', `--input=${file}`], options), file);
 	return list.map((c) => c.id);
 }
 
@@ -95,8 +96,9 @@ export async function importCredentials(
 export async function importCredential(
 	userFolder: string,
 	credential: CredentialInput,
+	options: CliOptions = {},
 ): Promise<{ id: string; name: string }> {
-	const [id] = await importCredentials(userFolder, credential);
+	const [id] = await importCredentials(userFolder, credential, options);
 	return { id, name: credential.name };
 }
 
@@ -112,12 +114,12 @@ export interface WorkflowJson {
  * Imports one workflow (object or JSON file) with `n8n import:workflow`; an id is generated when
  * it has none. Imported workflows are unpublished (inactive). Returns the workflow id.
  */
-export async function importWorkflow(userFolder: string, workflow: WorkflowJson | string): Promise<string> {
+export async function importWorkflow(userFolder: string, workflow: WorkflowJson | string, options: CliOptions = {}): Promise<string> {
 	const json: WorkflowJson =
 		typeof workflow === 'string' ? (JSON.parse(fs.readFileSync(workflow, 'utf8')) as WorkflowJson) : workflow;
 	const withId = { active: false, settings: { executionOrder: 'v1' }, ...json, id: json.id ?? n8nId() };
 	const file = writeImportFile(userFolder, 'workflow', withId);
-	checkImported(await n8nCli(userFolder, ['import:workflow', `--input=${file}`]), file);
+	checkImported(await n8nCli(userFolder, ['import:workflow', `--input=${file}`], options), file);
 	return withId.id;
 }
 

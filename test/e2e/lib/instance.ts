@@ -196,8 +196,22 @@ export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promis
 	});
 }
 
+/** What an n8n process is: `start` (main), or in queue mode `worker` and `webhook`. */
+export type N8nCommand = 'start' | 'worker' | 'webhook';
+
+/** Readiness paths per command: `/rest` only exists on the main process. */
+const READY_PROBES: Record<N8nCommand, string[]> = {
+	start: ['/healthz/readiness', '/rest/settings'],
+	webhook: ['/healthz/readiness'],
+	worker: ['/healthz/readiness'],
+};
+
 export interface StartN8nOptions {
 	userFolder: string;
+	/** Default `start`. A worker serves its health check on `port` (QUEUE_HEALTH_CHECK_PORT). */
+	command?: N8nCommand;
+	/** Extra CLI arguments, e.g. `--concurrency=2` for a worker. */
+	args?: string[];
 	/** n8n version to run; binds the folder to it (default: the folder's version, see createUserFolder). */
 	version?: string;
 	/** HTTP port; a free one when omitted. */
@@ -245,13 +259,17 @@ async function httpOk(url: string): Promise<boolean> {
 export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const userFolder = createUserFolder(options.userFolder, options.version);
 	const install = await ensureN8n(n8nVersionOf(userFolder));
+	const command = options.command ?? 'start';
 	const port = options.port ?? (await freePort());
 	const brokerPort = await freePort();
-	const env = await n8nEnv(userFolder, { port, brokerPort, env: options.env });
-	const logFile = options.logFile ?? path.join(userFolderPaths(userFolder).logsDir, 'n8n-start.log');
+	const workerHealth: NodeJS.ProcessEnv =
+		command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {};
+	const env = await n8nEnv(userFolder, { port, brokerPort, env: { ...workerHealth, ...options.env } });
+	const logName = command === 'start' ? 'n8n-start.log' : `n8n-${command}-${port}.log`;
+	const logFile = options.logFile ?? path.join(userFolderPaths(userFolder).logsDir, logName);
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const fd = fs.openSync(logFile, 'a');
-	const child = spawnTracked(install.node, [install.n8nBin, 'start'], {
+	const child = spawnTracked(install.node, [install.n8nBin, command, ...(options.args ?? [])], {
 		cwd: userFolder,
 		env,
 		stdio: ['ignore', fd, fd],
@@ -260,7 +278,8 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const pid = child.pid;
 	if (pid === undefined) throw new Error('could not spawn n8n');
 	// Lets a later run reap this server if the test process dies without stopping it.
-	fs.writeFileSync(path.join(userFolderPaths(userFolder).logsDir, 'n8n-server.pid'), String(pid));
+	const pidName = command === 'start' ? 'n8n-server.pid' : `n8n-${command}-${port}.pid`;
+	fs.writeFileSync(path.join(userFolderPaths(userFolder).logsDir, pidName), String(pid));
 	let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 	const exitPromise = new Promise<void>((resolve) => {
 		child.once('exit', (code, signal) => {
@@ -300,8 +319,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		}
 	};
 	try {
-		await waitFor('/healthz/readiness');
-		await waitFor('/rest/settings');
+		for (const probe of READY_PROBES[command]) await waitFor(probe);
 	} catch (error) {
 		await stop(2_000);
 		throw error;

@@ -27,9 +27,20 @@ function ownerPid(dir: string): number | undefined {
 
 /**
  * Kills n8n servers left behind by a test process that died without cleaning up (SIGKILL, OOM):
- * startN8n records the server's pid in the run folder; it is killed only if that process still
- * runs on that run's user folder (checked in /proc/<pid>/environ), so a reused pid is safe.
+ * startN8n records each n8n process's pid in the run folder; it is killed only if that process still
+ * runs on that run's user folder (checked in /proc/<pid>/environ), so a reused pid is safe. The
+ * queue-mode harness's Redis and Postgres record theirs as `service-<name>.pid`, killed only if
+ * that process still works in the run folder (/proc/<pid>/cwd).
  */
+function reapService(pidFile: string, runDir: string): void {
+	try {
+		const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+		if (fs.readlinkSync(`/proc/${pid}/cwd`).startsWith(runDir)) process.kill(-pid, 'SIGKILL');
+	} catch {
+		// gone already, or not ours
+	}
+}
+
 function reapOrphans(runDir: string): void {
 	const pidFiles: string[] = [];
 	const walk = (dir: string, depth: number): void => {
@@ -37,13 +48,14 @@ function reapOrphans(runDir: string): void {
 		for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
 			const full = path.join(dir, entry.name);
 			if (entry.isDirectory() && entry.name !== '.n8n' && entry.name !== 'node_modules') walk(full, depth + 1);
-			else if (entry.name === 'n8n-server.pid') pidFiles.push(full);
+			else if (/^n8n-[a-z0-9-]+\.pid$/.test(entry.name)) pidFiles.push(full);
+			else if (/^service-[a-z0-9-]+\.pid$/.test(entry.name)) reapService(full, runDir);
 		}
 	};
 	walk(runDir, 0);
 	for (const file of pidFiles) {
 		const pid = Number(fs.readFileSync(file, 'utf8'));
-		const userFolder = path.dirname(path.dirname(file)); // <user folder>/logs/n8n-server.pid
+		const userFolder = path.dirname(path.dirname(file)); // <user folder>/logs/n8n-<command>.pid
 		try {
 			const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 			if (environ.includes(`N8N_USER_FOLDER=${userFolder}`)) process.kill(-pid, 'SIGKILL');

@@ -11,8 +11,12 @@ import { withTimeout } from './transportSeam';
 const ENTITIES: Entity[] = ['jobs', 'secrets', 'sources', 'channels'];
 /** Far beyond any case: a hang shows here, not as a jest timeout. */
 export const NO_HANG_MS = 15_000;
-/** A launch may wait this long for its one-per-second slot before its first attempt. */
-const LAUNCH_SLOT_MS = 1_100;
+/**
+ * A launch may wait this long for its slot before its first attempt: a 429 the matrix injects on
+ * one lane holds this process's launches for its Retry-After plus up to one spacing of jitter
+ * (transport/retry.ts, launch contention), and the lanes share the process.
+ */
+const LAUNCH_SLOT_MS = 3 * 1_100;
 
 /**
  * The node reserves launch slots 1 030 ms apart, but the service measures the spacing when a

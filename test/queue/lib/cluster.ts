@@ -1,0 +1,121 @@
+/**
+ * n8n 2.40.7 in queue mode on loopback: Redis, a Postgres cluster, and on one shared user folder
+ * (same N8N_ENCRYPTION_KEY, same community package) a main process, two `n8n worker`s and one
+ * `n8n webhook` process. Production webhook URLs point at the webhook process, as a real
+ * deployment's load balancer would. Everything started here is stopped by pid in close(), which
+ * the suites call in afterAll, so a failing test stops it too.
+ */
+import * as path from 'node:path';
+import { importCredential, importWorkflow, type CredentialInput, type WorkflowJson } from '../../e2e/lib/cli';
+import { ensureN8n } from '../../e2e/lib/install';
+import { installPackage, startN8n, type N8nInstance } from '../../e2e/lib/instance';
+import { packPackage } from '../../e2e/lib/pack';
+import { freePort, killAllChildren } from '../../e2e/lib/proc';
+import { N8nRestSession } from '../../e2e/lib/rest';
+import { createRunDir } from '../../e2e/lib/workdir';
+import { QueueDatabase } from './database';
+import { startPostgres, startRedis } from './services';
+
+export interface QueueClusterOptions {
+	label: string;
+	/** Executions each worker takes at once (`n8n worker --concurrency`); small, so load spreads. */
+	workerConcurrency?: number;
+	env?: NodeJS.ProcessEnv;
+}
+
+export interface QueueCluster {
+	runDir: string;
+	userFolder: string;
+	main: N8nInstance;
+	workers: N8nInstance[];
+	webhook: N8nInstance;
+	redisPort: number;
+	db: QueueDatabase;
+	rest: N8nRestSession;
+	/** The environment every n8n process of the cluster runs with (queue mode, Postgres, Redis). */
+	env: NodeJS.ProcessEnv;
+	importCredential(credential: CredentialInput): Promise<{ id: string; name: string }>;
+	importWorkflow(workflow: WorkflowJson): Promise<string>;
+	/** Publishes on the main process and waits until its triggers are active. */
+	publish(workflowId: string): Promise<void>;
+	close(): Promise<void>;
+}
+
+export async function startQueueCluster(options: QueueClusterOptions): Promise<QueueCluster> {
+	const [, tarball] = await Promise.all([ensureN8n(), packPackage()]);
+	const runDir = createRunDir(options.label);
+	const userFolder = path.join(runDir, 'n8n-user');
+	const n8nStops: Array<() => Promise<void>> = [];
+	const serviceStops: Array<() => Promise<void>> = [];
+	let closeDb: (() => Promise<void>) | undefined;
+	const close = async (): Promise<void> => {
+		try {
+			await closeDb?.().catch(() => undefined);
+			// n8n processes first, side by side (each may take its grace time), then Redis and Postgres.
+			await Promise.all(n8nStops.splice(0).map(async (stop) => await stop().catch(() => undefined)));
+			await Promise.all(serviceStops.splice(0).map(async (stop) => await stop().catch(() => undefined)));
+		} finally {
+			killAllChildren();
+		}
+	};
+	try {
+		const [redis, postgres] = await Promise.all([
+			startRedis(path.join(runDir, 'redis')).then((r) => (serviceStops.push(r.stop), r)),
+			startPostgres(path.join(runDir, 'postgres')).then((p) => (serviceStops.push(p.stop), p)),
+			installPackage(userFolder, tarball),
+		]);
+
+		const webhookPort = await freePort();
+		const env: NodeJS.ProcessEnv = {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(postgres.port),
+			DB_POSTGRESDB_DATABASE: postgres.database,
+			DB_POSTGRESDB_USER: postgres.user,
+			DB_POSTGRESDB_PASSWORD: '',
+			WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
+			...options.env,
+		};
+		const main = await startN8n({ userFolder, env });
+		n8nStops.push(main.stop);
+		const startWorker = async (): Promise<N8nInstance> => {
+			const worker = await startN8n({ userFolder, command: 'worker', args: [`--concurrency=${options.workerConcurrency ?? 2}`], env });
+			n8nStops.push(worker.stop);
+			return worker;
+		};
+		const [webhook, ...workers] = await Promise.all([
+			startN8n({ userFolder, command: 'webhook', port: webhookPort, env }).then((w) => (n8nStops.push(w.stop), w)),
+			startWorker(),
+			startWorker(),
+		]);
+		const db = await QueueDatabase.connect(postgres.port, postgres.user, postgres.database);
+		closeDb = async () => await db.close();
+		const rest = await N8nRestSession.owner(main.url);
+		const cluster: QueueCluster = {
+			runDir,
+			userFolder,
+			main,
+			workers,
+			webhook,
+			redisPort: redis.port,
+			db,
+			rest,
+			env,
+			importCredential: async (credential) => await importCredential(userFolder, credential, { env }),
+			importWorkflow: async (workflow) => await importWorkflow(userFolder, workflow, { env }),
+			publish: async (workflowId) => {
+				const before = await db.lastOutboxId(workflowId);
+				await rest.publishWorkflow(workflowId);
+				await db.waitForPublication(workflowId, before);
+			},
+			close,
+		};
+		return cluster;
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
