@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import * as document from './actions/document/Document.resource';
 import * as job from './actions/job/Job.resource';
 import * as notification from './actions/notification/Notification.resource';
@@ -7,6 +8,13 @@ import * as secret from './actions/secret/Secret.resource';
 import * as source from './actions/source/Source.resource';
 import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
+import { maskConfigSecrets } from './actions/source/maskConfig';
+import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
+
+const resources = [document, job, notificationChannel, notification, secret, source, workflow];
+/** Every field of password type (secret text, service-account key text, signing secret, …). */
+const SECRET_PARAMETERS = secretParameterNames(resources.flatMap((resource) => resource.description));
+const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
 
 export class DocumentProcessing implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,8 +27,8 @@ export class DocumentProcessing implements INodeType {
 		description: 'Turn files into structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
 		usableAsTool: true,
-		inputs: ['main'],
-		outputs: ['main'],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'documentProcessingApi', required: true }],
 		properties: [
 			{
@@ -50,6 +58,11 @@ export class DocumentProcessing implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		try {
+			return await router.call(this);
+		} catch (error) {
+			// n8n saves the error's node with its parameters: a secret typed into the node must not be.
+			throw withMaskedNode(error, this.getNode(), maskSecrets);
+		}
 	}
 }

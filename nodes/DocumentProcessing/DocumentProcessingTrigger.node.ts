@@ -1,4 +1,5 @@
-import type { INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENT_TYPE_OPTIONS } from './helpers/eventTypes';
 import { workflowLocator } from './helpers/workflowLocator';
 import { receiveDelivery } from './trigger/delivery';
@@ -15,7 +16,7 @@ export class DocumentProcessingTrigger implements INodeType {
 		description: 'Starts the workflow when the document-processing service reports a job event',
 		defaults: { name: 'Document Processing Trigger' },
 		inputs: [],
-		outputs: ['main'],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'documentProcessingApi', required: true }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		eventTriggerDescription: 'Waiting for a job event from the document-processing service',
@@ -118,7 +119,17 @@ export class DocumentProcessingTrigger implements INodeType {
 	};
 
 	webhookMethods = {
-		default: { checkExists, create, delete: remove },
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

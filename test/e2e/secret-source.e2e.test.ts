@@ -69,4 +69,44 @@ describe('real n8n: Register Secret and Create Source Connector', () => {
 		expect(JSON.stringify(run.data.resultData.runData)).not.toContain(MARKER);
 		expect(run.cli.stdout + run.cli.stderr).not.toContain(MARKER);
 	}, 5 * 60_000);
+
+	it('keeps a typed secret out of the saved errors when registering it fails', async () => {
+		const { e2e, client } = suite;
+		const credential = await suite.importEmulatorCredential('Document Processing (failing)');
+		const typed = `E2E-TYPED-SECRET-${randomUUID()}`;
+		// The workflow's Register Secret checks the secret is JSON, so the typed value is a JSON key.
+		const typedKey = JSON.stringify({ type: 'service_account', private_key: typed });
+		const workflowId = await e2e.importWorkflow(
+			loadWorkflow('secret-and-source.json', {
+				CREDENTIAL_ID: credential.id,
+				CREDENTIAL_NAME: credential.name,
+				DRIVE_ID: 'e2e-drive-0002',
+				SERVICE_ACCOUNT_KEY: typedKey,
+			}),
+		);
+		// Not resent (registering creates something), so one fault fails the node.
+		await client.control('/faults', 'POST', { path: '/api/v1/users/secrets', status: 500, detail: 'registration failed' });
+		try {
+			const run = await e2e.execute(workflowId);
+			expect(run.status).toBe('error');
+			expect(run.source).toBe('database');
+
+			const { error } = run.data.resultData;
+			expect(`${error?.message} ${error?.description}`).toContain('registration failed');
+			// n8n saved the node with the error; its secret parameter shows only the mask.
+			const node = error?.node as { name?: string; parameters?: Record<string, unknown> } | undefined;
+			expect(node?.name).toBe('Register Secret');
+			expect(node?.parameters?.secretValue).toBe('**********');
+			expect(JSON.stringify(error)).not.toContain(typed);
+
+			const runs = run.data.resultData.runData['Register Secret'];
+			expect(runs.length).toBeGreaterThan(0);
+			for (const nodeRun of runs) {
+				expect(nodeRun.error).toBeDefined();
+				expect(JSON.stringify(nodeRun.error)).not.toContain(typed);
+			}
+		} finally {
+			await client.control('/faults', 'DELETE');
+		}
+	}, 5 * 60_000);
 });

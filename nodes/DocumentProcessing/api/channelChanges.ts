@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EventType } from '../helpers/eventTypes';
 import { callService, type CallContext } from '../transport';
 import { channelNotFound, channelSchema, collectionPath, endpointLabel, getChannel, type Channel, type ChannelScope } from './channels';
+import { asNodeError } from '../helpers/nodeErrors';
 
 /** The fields PATCH changes; only those present are sent. `url` applies to webhook channels only. */
 export interface ChannelChanges {
@@ -66,7 +67,7 @@ export async function findChannel(call: CallContext, scope: ChannelScope, channe
 		return await getChannel(call, scope, channelId);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
-		throw error;
+		throw asNodeError(call.node, error, call.itemIndex);
 	}
 }
 
@@ -76,6 +77,6 @@ export async function deleteChannel(call: CallContext, scope: ChannelScope, chan
 		return (await removeChannel(call, scope, channelId)) === 'deleted';
 	} catch (error) {
 		if (isNotFound(error)) return false;
-		throw error;
+		throw asNodeError(call.node, error, call.itemIndex);
 	}
 }

@@ -29,7 +29,11 @@ const channelFields = z
 	.passthrough();
 
 /** A channel as the service shows it, minus any signing secret, so one can never reach an item or a log. */
-export const channelSchema = channelFields.transform(({ secret: _secret, ...channel }) => channel as IDataObject & Channel);
+export const channelSchema = channelFields.transform((fields) => {
+	const channel: Record<string, unknown> = { ...fields };
+	delete channel.secret;
+	return channel as IDataObject & Channel;
+});
 
 export interface Channel {
 	id: string;

@@ -4,6 +4,7 @@ import type { InputFile } from '../helpers/binaries';
 import { requestData, type JobNode } from '../helpers/pipeline';
 import { callService, serviceError, type CallContext, type FilePart } from '../transport';
 import { jobListSchema, jobSchema, outputContentSchema, type Job, type JobStatus } from './schemas';
+import { asNodeError } from '../helpers/nodeErrors';
 
 function fileParts(files: InputFile[]): FilePart[] {
 	return files.map((file) => ({ field: 'input_files', fileName: file.fileName, mimeType: file.mimeType, size: file.size, open: file.open }));
@@ -104,7 +105,7 @@ export async function cancelJob(call: CallContext, jobId: string): Promise<Job> 
 		});
 		return answered ?? (await getJob(call, jobId));
 	} catch (error) {
-		if (!(error instanceof NodeApiError) || error.httpCode !== '409') throw error;
+		if (!(error instanceof NodeApiError) || error.httpCode !== '409') throw asNodeError(call.node, error, call.itemIndex);
 		const job = await getJob(call, jobId);
 		if (job.status === 'STOPPED') return job;
 		const detail = typeof error.errorResponse?.detail === 'string' ? error.errorResponse.detail : undefined;

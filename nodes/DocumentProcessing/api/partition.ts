@@ -6,6 +6,7 @@ import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type
 import { callService, type CallContext, type MultipartBody } from '../transport';
 import { partitionFormFields, type PartitionParameters } from './partitionForm';
 import { elementsSchema, type Element } from './schemas';
+import { asNodeError } from '../helpers/nodeErrors';
 
 export const PARTITION_ENDPOINT = 'POST {partition_url}';
 
@@ -124,7 +125,7 @@ async function sendRanges(
 			prepare: async (range) => await buildRangePdf(doc, range),
 		});
 	} catch (error) {
-		if (!(error instanceof RangeFailedError)) throw error;
+		if (!(error instanceof RangeFailedError)) throw asNodeError(call.node, error, call.itemIndex);
 		throw labelled(call, error.failure, `${capitalised(describeRange(error.range))} of "${source.fileName}" failed`);
 	}
 

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 import { encryptSecret, loadPublicKey, PublicKeyError } from '../helpers/envelope';
 import { callService, type CallContext, type ServiceConnection } from '../transport';
+import { asNodeError } from '../helpers/nodeErrors';
 
 export const secretReferenceSchema = z.object({ id: z.string().min(1), type: z.string().min(1) });
 
@@ -25,10 +26,9 @@ interface CachedKey {
 	key: Promise<KeyObject>;
 }
 
-// Process-wide like the connection pools, so parallel items and executions share one fetch.
-const registryKey = Symbol.for('n8n-nodes-document-processing.publicKeys');
-const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, CachedKey> };
-const publicKeys: Map<string, CachedKey> = (globalStore[registryKey] ??= new Map());
+// Process-wide like the connection pools (one module instance per n8n process), so parallel
+// items and executions share one fetch.
+const publicKeys = new Map<string, CachedKey>();
 
 // Two API keys on one endpoint can be two accounts with two keys; the API key itself is not stored.
 function cacheKey(connection: ServiceConnection): string {
@@ -103,6 +103,6 @@ export async function registerSecret(call: CallContext, plaintext: string): Prom
 	} catch (error) {
 		// The service may have rotated its key; the next attempt should not reuse the cached one.
 		forgetPublicKey(call.connection);
-		throw error;
+		throw asNodeError(call.node, error, call.itemIndex);
 	}
 }

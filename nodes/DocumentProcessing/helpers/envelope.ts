@@ -55,12 +55,13 @@ export function loadPublicKey(pem: unknown): KeyObject {
 	if (!PUBLIC_LABELS.has(label)) {
 		throw new PublicKeyError(`The PEM block is a "${label}", not a public key`, 'Expected a "BEGIN PUBLIC KEY" block.');
 	}
-	let key: KeyObject;
+	let key: KeyObject | undefined;
 	try {
 		key = createPublicKey({ key: block[0], format: 'pem' });
 	} catch {
-		throw new PublicKeyError('The public key PEM cannot be read', 'The block is damaged or not a key.');
+		key = undefined;
 	}
+	if (!key) throw new PublicKeyError('The public key PEM cannot be read', 'The block is damaged or not a key.');
 	if (key.asymmetricKeyType !== 'rsa') {
 		throw new PublicKeyError(
 			`The public key is of type "${key.asymmetricKeyType ?? 'unknown'}", not RSA`,

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { PipelineError } from './pipelineError';
+import { parseJsonText, PipelineError } from './pipelineError';
 
 const JSON_SCHEMA_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
@@ -8,11 +8,7 @@ export function parseJsonSchema(field: string, raw: unknown): IDataObject {
 	let value: unknown = raw;
 	if (typeof raw === 'string') {
 		if (raw.trim() === '') throw new PipelineError(field, 'the JSON Schema is empty');
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw new PipelineError(field, `not valid JSON (${(error as Error).message})`);
-		}
+		value = parseJsonText(field, raw);
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		throw new PipelineError(field, 'a JSON Schema must be a JSON object, e.g. {"type": "object", "properties": {...}}');

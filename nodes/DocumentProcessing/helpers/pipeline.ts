@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { checkExtractorSettings, extractionSettings, type ExtractionStep } from './extractionStep';
 import { compact, isObject } from './jsonValue';
-import { PipelineError } from './pipelineError';
+import { parseJsonText, PipelineError } from './pipelineError';
 
 export { PipelineError } from './pipelineError';
 export { parseJsonSchema } from './jsonSchema';
@@ -78,13 +78,7 @@ export function buildJobNodes(partition: PartitionStep, steps: FurtherStep[]): J
 /** Checks raw `job_nodes` (an array, or `{job_nodes: [...]}`) against the interface's rules. */
 export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 	let value: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw new PipelineError(field, `not valid JSON (${(error as Error).message})`);
-		}
-	}
+	if (typeof raw === 'string') value = parseJsonText(field, raw);
 	if (isObject(value) && Array.isArray(value.job_nodes)) value = value.job_nodes;
 	if (!Array.isArray(value) || value.length === 0) {
 		throw new PipelineError(field, 'expected a non-empty array of job nodes (or an object with "job_nodes")');

@@ -122,11 +122,12 @@ const BOM = '\uFEFF';
 
 /** A secret file's bytes as UTF-8 text (the envelope rules encrypt the UTF-8 secret); a leading BOM is dropped. */
 export function decodeSecretBytes(bytes: Buffer): string {
-	let text: string;
+	let text: string | undefined;
 	try {
 		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 	} catch {
-		throw new SecretTextError('the file is not UTF-8 text');
+		text = undefined;
 	}
+	if (text === undefined) throw new SecretTextError('the file is not UTF-8 text');
 	return text.startsWith(BOM) ? text.slice(1) : text;
 }

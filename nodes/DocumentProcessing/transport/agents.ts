@@ -1,12 +1,10 @@
 import { Agent, Pool } from 'undici';
 import { guardedConnector } from './addressGuard';
 
-// Process-wide so every node instance and every execution shares keep-alive connections,
-// even if n8n loads two copies of this module.
-const registryKey = Symbol.for('n8n-nodes-document-processing.pools');
-type Registry = Map<string, Pool>;
-const globalStore = globalThis as typeof globalThis & { [registryKey]?: Registry };
-const pools: Registry = (globalStore[registryKey] ??= new Map());
+// Process-wide so every node instance and every execution shares keep-alive connections. n8n
+// `require`s both node files of the package from one folder, so Node's module cache gives them
+// this one module instance (see README "Dependencies", process-wide state).
+const pools = new Map<string, Pool>();
 
 /** One pooled keep-alive dispatcher per origin. */
 export function poolFor(origin: string): Pool {

@@ -1,5 +1,6 @@
 import type { FunctionsBase } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { asNodeError } from '../helpers/nodeErrors';
 
 export const CREDENTIAL_TYPE = 'documentProcessingApi';
 
@@ -22,12 +23,8 @@ export class MalformedCredentialError extends Error {}
 
 function parseHttpUrl(field: string, raw: unknown): URL {
 	const text = typeof raw === 'string' ? raw.trim() : '';
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw new MalformedCredentialError(`The credential's ${field} "${text}" is not a valid URL`);
-	}
+	if (!URL.canParse(text)) throw new MalformedCredentialError(`The credential's ${field} "${text}" is not a valid URL`);
+	const url = new URL(text);
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		throw new MalformedCredentialError(`The credential's ${field} must start with http:// or https://`);
 	}
@@ -81,7 +78,7 @@ export async function getConnection(
 	try {
 		return connectionFromCredential(raw);
 	} catch (error) {
-		if (!(error instanceof MalformedCredentialError)) throw error;
+		if (!(error instanceof MalformedCredentialError)) throw asNodeError(ctx.getNode(), error, itemIndex);
 		throw new NodeOperationError(ctx.getNode(), error.message, {
 			itemIndex,
 			description: 'Open the Document Processing API credential and correct the field.',

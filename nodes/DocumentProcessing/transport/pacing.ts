@@ -67,13 +67,15 @@ export class LaunchPacer {
 		const mine = new Promise<void>((resolve) => (release = resolve));
 		// A launch cancelled while queued must not let the next one overtake the one before it.
 		this.tail = previous.then(() => mine);
+		let granted = false;
 		try {
 			await unlessAborted(previous, options.signal);
 			const due = Math.max(this.lastFinished + this.spacingMs, options.notBefore ?? 0, this.heldUntil);
 			await this.clock.sleep(due - this.clock.now(), options.signal);
-		} catch (error) {
-			release();
-			throw error;
+			granted = true;
+		} finally {
+			// A launch cancelled while waiting gives its turn on.
+			if (!granted) release();
 		}
 		let done = false;
 		return {
@@ -95,11 +97,10 @@ export class LaunchPacer {
 	}
 }
 
-const registryKey = Symbol.for('n8n-nodes-document-processing.launchPacers');
-const globalStore = globalThis as typeof globalThis & { [registryKey]?: Map<string, LaunchPacer> };
-const pacers: Map<string, LaunchPacer> = (globalStore[registryKey] ??= new Map());
+// One module instance per n8n process, shared by both nodes (see transport/agents.ts).
+const pacers = new Map<string, LaunchPacer>();
 
-/** The process-wide launch queue of one workflow endpoint (shared by every copy of this module). */
+/** The process-wide launch queue of one workflow endpoint. */
 export function launchPacer(endpoint: string): LaunchPacer {
 	let pacer = pacers.get(endpoint);
 	if (!pacer) {

@@ -20,6 +20,7 @@ import {
 	RETRYABLE_STATUSES,
 	type RetryPolicy,
 } from './retry';
+import { asNodeError } from '../helpers/nodeErrors';
 
 /** Who is calling: the node (for errors), the account, and the item the call is for. */
 export interface CallContext {
@@ -103,9 +104,13 @@ async function send(call: CallContext, request: ServiceRequest<unknown>, url: UR
 	}
 	const timeout =
 		call.timeoutMs ?? request.timeoutMs ?? (request.target === 'partition' ? PARTITION_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
-	// undici's own header timer ticks coarsely; this one is exact and is cleared once headers arrive.
+	// undici's own header timer ticks coarsely; this one is exact and is stopped once headers arrive.
 	const controller = new AbortController();
-	const timer = setTimeout(() => controller.abort(new HeadersTimeoutError()), timeout);
+	const headersWait = new AbortController();
+	void sleep(timeout, headersWait.signal).then(
+		() => controller.abort(new HeadersTimeoutError()),
+		() => undefined,
+	);
 	const cancel = () => controller.abort(call.signal?.reason);
 	call.signal?.addEventListener('abort', cancel, { once: true });
 	try {
@@ -119,12 +124,12 @@ async function send(call: CallContext, request: ServiceRequest<unknown>, url: UR
 			bodyTimeout: timeout,
 			signal: controller.signal,
 		});
-		clearTimeout(timer);
+		headersWait.abort();
 		return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
 	} catch (error) {
 		throw controller.signal.reason instanceof HeadersTimeoutError ? controller.signal.reason : error;
 	} finally {
-		clearTimeout(timer);
+		headersWait.abort();
 		call.signal?.removeEventListener('abort', cancel);
 	}
 }
@@ -233,9 +238,9 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		try {
 			answer = await send(call, request, url);
 		} catch (error) {
-			if (isAbort(error, call.signal)) throw error;
+			if (isAbort(error, call.signal)) throw asNodeError(call.node, error, call.itemIndex);
 			const failure = classifyNetworkError(error);
-			if (!failure) throw error;
+			if (!failure) throw asNodeError(call.node, error, call.itemIndex);
 			const delay = backoffDelay(attempt, policy);
 			if (!failure.permanent && (request.idempotent || failure.neverReached) && mayRetry(delay)) {
 				notBefore = Date.now() + delay;

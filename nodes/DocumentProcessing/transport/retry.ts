@@ -91,9 +91,8 @@ interface Contention {
 	refusedInARow: number;
 }
 
-const contentionKey = Symbol.for('n8n-nodes-document-processing.launchContention');
-const contentionStore = globalThis as typeof globalThis & { [contentionKey]?: Map<string, Contention> };
-const contention: Map<string, Contention> = (contentionStore[contentionKey] ??= new Map());
+// One module instance per n8n process, shared by both nodes (see transport/agents.ts).
+const contention = new Map<string, Contention>();
 
 function contentionOf(endpoint: string): Contention {
 	let state = contention.get(endpoint);

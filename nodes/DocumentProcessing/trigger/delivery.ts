@@ -5,6 +5,7 @@ import { eventItems } from './enrich';
 import { readRegistrations, type Registration } from './registrations';
 import { parseBody, resolveEvent, UNKNOWN_EVENT_TYPE } from './resolveEvent';
 import { triggerSettings } from './settings';
+import { asNodeError } from '../helpers/nodeErrors';
 
 /** The parts of n8n's express request a delivery needs; n8n fills `rawBody` before the node runs. */
 interface DeliveryRequest {
@@ -91,7 +92,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	} catch (error) {
 		// The service retries a delivery that failed, and that retry must be able to run.
 		if (deliveryId !== null) releaseDelivery(channel, deliveryId);
-		throw error;
+		throw asNodeError(this.getNode(), error);
 	}
 	return { workflowData: [items] };
 }

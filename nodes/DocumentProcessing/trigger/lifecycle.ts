@@ -13,6 +13,7 @@ import {
 	type Registration,
 } from './registrations';
 import { triggerSettings } from './settings';
+import { asNodeError } from '../helpers/nodeErrors';
 
 /**
  * webhookMethods.default: n8n calls checkExists, then create when it answered false, on
@@ -68,7 +69,7 @@ async function sweepOrphans(call: CallContext, scope: ChannelScope, url: string,
 	} catch (error) {
 		// Best effort: if listing is not possible, creating the channel below reports any real problem.
 		if (error instanceof NodeApiError) return;
-		throw error;
+		throw asNodeError(call.node, error, call.itemIndex);
 	}
 	for (const channel of channels) {
 		if (channel.url === url && !keep.has(channel.id)) await deleteChannel(call, scope, channel.id);

@@ -24,6 +24,7 @@ const BUILD_INPUTS = [
 	'nodes',
 	'credentials',
 	'icons',
+	'scripts',
 ];
 
 function collectFiles(entry: string, out: string[]): void {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { decodeSecretBytes, parseJsonQuietly, SecretTextError } from '../../helpers/secretText';
+import { asNodeError } from '../../helpers/nodeErrors';
 
 /** Secrets are small (a service-account key is about 2 kB); a bigger file is almost surely the wrong one. */
 export const MAX_SECRET_BYTES = 1024 * 1024;
@@ -41,7 +42,7 @@ async function readBinarySecret(ctx: IExecuteFunctions, itemIndex: number, input
 	try {
 		return decodeSecretBytes(await ctx.helpers.getBinaryDataBuffer(itemIndex, property));
 	} catch (error) {
-		if (!(error instanceof SecretTextError)) throw error;
+		if (!(error instanceof SecretTextError)) throw asNodeError(node, error, itemIndex);
 		throw new NodeOperationError(node, `The ${input.label} file cannot be used: ${error.message} (${where})`, {
 			itemIndex,
 			description: 'A secret is sent as UTF-8 text; choose the key file itself, not an archive or a binary format.',

@@ -17,6 +17,7 @@ import {
 	setAtPath,
 	type ConfigPlan,
 } from './sourceConfig';
+import { asNodeError } from '../../helpers/nodeErrors';
 
 const GOOGLE_DRIVE = 'google_drive';
 const SERVICE_ACCOUNT_KEY = 'service_account_key';
@@ -243,7 +244,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		try {
 			plan = configMode === 'fields' ? await driveFieldsPlan(this, itemIndex) : jsonPlan(this, itemIndex);
 		} catch (error) {
-			if (!(error instanceof ConfigProblem)) throw error;
+			if (!(error instanceof ConfigProblem)) throw asNodeError(this.getNode(), error, itemIndex);
 			throw new NodeOperationError(this.getNode(), error.message, { itemIndex, description: error.hint });
 		}
 
@@ -256,7 +257,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				const kept = registered.map(({ key, reference }) => `${key} → {"id": "${reference.id}", "type": "${reference.type}"}`).join(', ');
 				error.description = `${error.description ?? ''} The inline secrets were registered before this failure and can be reused as references: ${kept}.`.trim();
 			}
-			throw error;
+			throw asNodeError(this.getNode(), error, itemIndex);
 		}
 	});
 }

@@ -8,6 +8,7 @@ import {
 	parseRawJobNodes,
 	PipelineError,
 } from '../../../helpers/pipeline';
+import { asNodeError } from '../../../helpers/nodeErrors';
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
 
@@ -92,27 +93,6 @@ export const pipelineProperties: INodeProperties[] = [
 				displayName: 'Step',
 				values: [
 					{
-						displayName: 'Kind',
-						name: 'kind',
-						type: 'options',
-						options: [
-							{ name: 'Image Description', value: 'provider_image_description' },
-							{ name: 'Named Entity Recognition', value: 'provider_ner' },
-							{ name: 'OCR', value: 'provider_ocr' },
-							{ name: 'Structured Data Extraction', value: 'llm' },
-							{ name: 'Table Description', value: 'provider_table_description' },
-							{ name: 'Table to HTML', value: 'twopass_table2html' },
-						],
-						default: 'llm',
-					},
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						description: 'Free label for the node; defaults to its kind',
-					},
-					{
 						displayName: 'Define By',
 						name: 'defineBy',
 						type: 'options',
@@ -129,14 +109,6 @@ export const pipelineProperties: INodeProperties[] = [
 						displayOptions: { show: { kind: ['llm'] } },
 					},
 					{
-						displayName: 'JSON Schema',
-						name: 'jsonSchema',
-						type: 'json',
-						default: '{\n  "type": "object",\n  "properties": {\n    "title": { "type": "string" }\n  }\n}',
-						description: 'JSON Schema of the object to extract from each document',
-						displayOptions: { show: { kind: ['llm'], defineBy: ['jsonSchema'] } },
-					},
-					{
 						displayName: 'Extraction Guidance',
 						name: 'extractionGuidance',
 						type: 'string',
@@ -145,6 +117,57 @@ export const pipelineProperties: INodeProperties[] = [
 						placeholder: 'e.g. The invoice number, the customer name and the total amount',
 						description: 'What to extract from each document, in plain words',
 						displayOptions: { show: { kind: ['llm'], defineBy: ['extractionGuidance'] } },
+					},
+					{
+						displayName: 'JSON Schema',
+						name: 'jsonSchema',
+						type: 'json',
+						default: '{\n  "type": "object",\n  "properties": {\n    "title": { "type": "string" }\n  }\n}',
+						description: 'JSON Schema of the object to extract from each document',
+						displayOptions: { show: { kind: ['llm'], defineBy: ['jsonSchema'] } },
+					},
+					{
+						displayName: 'Kind',
+						name: 'kind',
+						type: 'options',
+						options: [
+							{ name: 'Image Description', value: 'provider_image_description' },
+							{ name: 'Named Entity Recognition', value: 'provider_ner' },
+							{ name: 'OCR', value: 'provider_ocr' },
+							{ name: 'Structured Data Extraction', value: 'llm' },
+							{ name: 'Table Description', value: 'provider_table_description' },
+							{ name: 'Table to HTML', value: 'twopass_table2html' },
+						],
+						default: 'llm',
+					},
+					{
+						displayName: 'Model',
+						name: 'model',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { kind: ['llm', ...PROMPTERS_WITH_PROVIDER] } },
+					},
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'Free label for the node; defaults to its kind',
+					},
+					{
+						displayName: 'Output Mode',
+						name: 'outputMode',
+						type: 'options',
+						options: [
+							{
+								name: 'Elements With Extracted Data',
+								value: 'elements_with_extracted_data',
+								description: 'The document’s elements, led by a DocumentData element that carries the extracted data',
+							},
+							{ name: 'Extracted Data Only', value: 'extracted_data_only', description: 'Only the extracted data: an object, or a list of objects' },
+						],
+						default: 'extracted_data_only',
+						displayOptions: { show: { kind: ['llm'] } },
 					},
 					{
 						displayName: 'Provider',
@@ -161,28 +184,6 @@ export const pipelineProperties: INodeProperties[] = [
 						default: '',
 						description: 'Model provider for this prompter, as your account names it',
 						displayOptions: { show: { kind: PROMPTERS_WITH_PROVIDER } },
-					},
-					{
-						displayName: 'Model',
-						name: 'model',
-						type: 'string',
-						default: '',
-						displayOptions: { show: { kind: ['llm', ...PROMPTERS_WITH_PROVIDER] } },
-					},
-					{
-						displayName: 'Output Mode',
-						name: 'outputMode',
-						type: 'options',
-						options: [
-							{
-								name: 'Elements With Extracted Data',
-								value: 'elements_with_extracted_data',
-								description: 'The document’s elements, led by a DocumentData element that carries the extracted data',
-							},
-							{ name: 'Extracted Data Only', value: 'extracted_data_only', description: 'Only the extracted data: an object, or a list of objects' },
-						],
-						default: 'extracted_data_only',
-						displayOptions: { show: { kind: ['llm'] } },
 					},
 				],
 			},
@@ -228,7 +229,7 @@ export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobNode
 		}
 		return buildJobNodes(partitionStep(ctx, itemIndex), furtherSteps(ctx, itemIndex));
 	} catch (error) {
-		if (!(error instanceof PipelineError)) throw error;
+		if (!(error instanceof PipelineError)) throw asNodeError(ctx.getNode(), error, itemIndex);
 		throw new NodeOperationError(ctx.getNode(), `Invalid pipeline — ${error.message}`, {
 			itemIndex,
 			description: 'The pipeline starts with one partition node; further nodes follow in order. Fix the field named above.',

@@ -1,0 +1,78 @@
+// n8n's official lint rules for community nodes: the config `n8n-node lint` runs (@n8n/node-cli
+// 0.48), i.e. typescript-eslint recommended, @n8n/eslint-plugin-community-nodes recommended and
+// the eslint-plugin-n8n-nodes-base community/credentials/nodes sets. `npm run lint` applies it to
+// shipped code (nodes/, credentials/) and package.json. Tests, benchmarks and the emulator are not
+// shipped and not linted here.
+//
+// The only exceptions are the runtime libraries listed in README "Dependencies": the official
+// `no-restricted-imports` and `no-runtime-dependencies` run through a filter that lets exactly
+// those pass, and core `no-restricted-imports` keeps each library in the one place allowed to use
+// it. The scanner test (test/unit/scanner.test.ts) holds the same list for n8n's package scanner.
+import { config } from '@n8n/node-cli/eslint';
+
+/** Imports the official rule accepts only for these (README "Dependencies"). */
+const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream']);
+/** Runtime dependencies n8n installs with the package (README "Dependencies"). */
+const ACCEPTED_DEPENDENCIES = new Set(['undici', 'form-data', 'zod']);
+
+const official = config.find((entry) => entry.plugins?.['@n8n/community-nodes'])?.plugins['@n8n/community-nodes'];
+if (!official) throw new Error('@n8n/node-cli config without @n8n/community-nodes');
+
+/** The official rule, minus the reports `accepts(report, context)` lets pass. */
+function filtered(ruleName, accepts) {
+	const rule = official.rules[ruleName];
+	return {
+		meta: rule.meta,
+		create(context) {
+			const proxy = Object.create(context, {
+				report: { value: (report) => accepts(report, context) || context.report(report) },
+			});
+			return rule.create(proxy);
+		},
+	};
+}
+
+const accepted = {
+	rules: {
+		'no-restricted-imports': filtered('no-restricted-imports', (report) =>
+			ACCEPTED_IMPORTS.has(report.data?.modulePath),
+		),
+		'no-runtime-dependencies': filtered('no-runtime-dependencies', (_report, context) => {
+			const dependencies = JSON.parse(context.sourceCode.text).dependencies ?? {};
+			return Object.keys(dependencies).every((name) => ACCEPTED_DEPENDENCIES.has(name));
+		}),
+	},
+};
+
+const TRANSPORT = 'nodes/DocumentProcessing/transport/**';
+const PDF_MODULE = 'nodes/DocumentProcessing/helpers/pdfDocument.ts';
+const only = (name, where, why) => ({ name, message: `${name} is used only in ${where}: ${why}` });
+const HTTP_UNDICI = only('undici', 'transport/', 'one module does all HTTP');
+const HTTP_FORM_DATA = only('form-data', 'transport/', 'one module does all HTTP');
+const PDF = only('pdf-lib', 'helpers/pdfDocument.ts', 'the build bundles it for that one module');
+
+/** Core `no-restricted-imports`; its options do not merge across blocks, hence one block per place. */
+const restrict = (files, ignores, paths) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { paths }] } });
+
+export default [
+	{ ignores: ['dist/**', 'test/**', 'bench/**', 'docs/**', 'scripts/**', '*.js', '*.mjs'] },
+	...config,
+	{
+		files: ['package.json', '**/*.ts'],
+		plugins: { accepted },
+		rules: {
+			'@n8n/community-nodes/no-restricted-imports': 'off',
+			'accepted/no-restricted-imports': 'error',
+		},
+	},
+	{
+		files: ['package.json'],
+		rules: {
+			'@n8n/community-nodes/no-runtime-dependencies': 'off',
+			'accepted/no-runtime-dependencies': 'error',
+		},
+	},
+	restrict(['nodes/**/*.ts'], [TRANSPORT, PDF_MODULE], [HTTP_UNDICI, HTTP_FORM_DATA, PDF]),
+	restrict([TRANSPORT], [], [PDF]),
+	restrict([PDF_MODULE], [], [HTTP_UNDICI, HTTP_FORM_DATA]),
+];

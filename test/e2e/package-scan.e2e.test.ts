@@ -1,0 +1,117 @@
+/**
+ * n8n's package scanner (the check behind n8n's verification of community packages) on the
+ * sources and on the unpacked `npm pack` tarball: the findings must be exactly the accepted ones,
+ * the runtime libraries README "Dependencies" lists, so any new finding fails CI. Needs no n8n
+ * and no network: `analyzePackage` lints local folders.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { baseEnv, REPO_ROOT } from './lib/config';
+import { packPackage } from './lib/pack';
+import { runOk } from './lib/proc';
+
+interface Finding {
+	file: string;
+	rule: string;
+	/** The module of an import finding, e.g. `undici`. */
+	module?: string;
+}
+
+/** README "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
+const ACCEPTED_IMPORTS = ['form-data', 'node:stream', 'undici'];
+const ACCEPTED_DEPENDENCIES = ['form-data', 'undici', 'zod'];
+const RESTRICTED_IMPORTS = '@n8n/community-nodes/no-restricted-imports';
+const RUNTIME_DEPENDENCIES = '@n8n/community-nodes/no-runtime-dependencies';
+
+/** The scanner reports in ESLint's `stylish` format: a file line, then one line per problem. */
+function parseStylish(details: string, root: string): Finding[] {
+	const findings: Finding[] = [];
+	let file = '';
+	for (const line of details.split('\n')) {
+		if (line.startsWith('/')) {
+			file = path.relative(root, line.trim());
+			continue;
+		}
+		const problem = line.match(/^\s+\d+:\d+\s+(?:error|warning)\s+(.*?)\s{2,}(\S+)\s*$/);
+		if (!problem) continue;
+		const module = problem[1].match(/^(?:Import|Require|Dynamic import) of '([^']+)'/)?.[1];
+		findings.push({ file, rule: problem[2], ...(module ? { module } : {}) });
+	}
+	return findings;
+}
+
+async function scan(folder: string, kind: 'source' | 'tarball'): Promise<Finding[]> {
+	const script = path.join(__dirname, 'lib', 'scan-package.mjs');
+	const { stdout } = await runOk(process.execPath, [script, folder, kind], { cwd: REPO_ROOT, env: baseEnv(), timeoutMs: 5 * 60_000 });
+	const verdict = JSON.parse(stdout) as { passed: boolean; message: string | null; details: string };
+	// An analysis that crashed has no details; only lint findings are acceptable.
+	if (!verdict.passed) expect(verdict.message).toBe('ESLint violations found');
+	return parseStylish(verdict.details, folder);
+}
+
+function isAccepted(finding: Finding): boolean {
+	if (finding.rule === RUNTIME_DEPENDENCIES) return finding.file === 'package.json';
+	return finding.rule === RESTRICTED_IMPORTS && ACCEPTED_IMPORTS.includes(finding.module ?? '');
+}
+
+function dependenciesOf(folder: string): string[] {
+	const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { dependencies?: object };
+	return Object.keys(pkg.dependencies ?? {}).sort();
+}
+
+function expectOnlyAccepted(findings: Finding[], expectedImports: Record<string, string[]>): void {
+	expect(findings.filter((finding) => !isAccepted(finding))).toEqual([]);
+	expect(findings.filter((f) => f.rule === RUNTIME_DEPENDENCIES)).toHaveLength(1);
+	const imports: Record<string, string[]> = {};
+	for (const { file, module } of findings.filter((f) => f.rule === RESTRICTED_IMPORTS)) {
+		(imports[module!] ??= []).push(file);
+	}
+	for (const files of Object.values(imports)) files.sort();
+	expect(imports).toEqual(expectedImports);
+}
+
+describe("n8n's community package scanner", () => {
+	let unpacked: string;
+
+	beforeAll(async () => {
+		const tarball = await packPackage();
+		unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'package-scan-'));
+		await runOk('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
+	}, 15 * 60_000);
+
+	afterAll(() => {
+		if (unpacked) fs.rmSync(unpacked, { recursive: true, force: true });
+	});
+
+	it('finds only the accepted runtime libraries in the sources', async () => {
+		const findings = await scan(REPO_ROOT, 'source');
+		expect(dependenciesOf(REPO_ROOT)).toEqual(ACCEPTED_DEPENDENCIES);
+		const transport = 'nodes/DocumentProcessing/transport';
+		expectOnlyAccepted(findings, {
+			undici: [`${transport}/agents.ts`, `${transport}/request.ts`],
+			'form-data': [`${transport}/multipart.ts`],
+			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and pdfDocument.ts).
+			'node:stream': [
+				'nodes/DocumentProcessing/api/partition.ts',
+				'nodes/DocumentProcessing/helpers/binaries.ts',
+				'nodes/DocumentProcessing/helpers/pdfDocument.ts',
+				`${transport}/multipart.ts`,
+			],
+		});
+	}, 5 * 60_000);
+
+	it('finds only the accepted runtime libraries in the packed tarball (pdf-lib is bundled)', async () => {
+		const findings = await scan(unpacked, 'tarball');
+		expect(dependenciesOf(unpacked)).toEqual(ACCEPTED_DEPENDENCIES);
+		const transport = 'dist/nodes/DocumentProcessing/transport';
+		expectOnlyAccepted(findings, {
+			undici: [`${transport}/agents.js`],
+			'form-data': [`${transport}/multipart.js`],
+			'node:stream': ['dist/nodes/DocumentProcessing/helpers/pdfDocument.js', `${transport}/multipart.js`],
+		});
+		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);
+		expect(fs.readFileSync(path.join(unpacked, 'dist/vendor/pdf-lib.LICENSES.txt'), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');
+		expect(fs.existsSync(path.join(unpacked, 'LICENSE'))).toBe(true);
+	}, 5 * 60_000);
+});
