@@ -89,13 +89,15 @@ describe("n8n's community package scanner", () => {
 		expect(dependenciesOf(REPO_ROOT)).toEqual(ACCEPTED_DEPENDENCIES);
 		const transport = 'nodes/DocumentProcessing/transport';
 		expectOnlyAccepted(findings, {
-			undici: [`${transport}/agents.ts`, `${transport}/request.ts`],
+			undici: [`${transport}/addressGuard.ts`, `${transport}/agents.ts`, `${transport}/request.ts`],
 			'form-data': [`${transport}/multipart.ts`],
 			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and pdfDocument.ts).
 			'node:stream': [
 				'nodes/DocumentProcessing/helpers/openableFile.ts',
 				'nodes/DocumentProcessing/helpers/pdfDocument.ts',
 				`${transport}/multipart.ts`,
+				// The size limit on file URL downloads counts the body's bytes as they pass.
+				`${transport}/remoteFile.ts`,
 			],
 		});
 	}, 5 * 60_000);
@@ -105,9 +107,9 @@ describe("n8n's community package scanner", () => {
 		expect(dependenciesOf(unpacked)).toEqual(ACCEPTED_DEPENDENCIES);
 		const transport = 'dist/nodes/DocumentProcessing/transport';
 		expectOnlyAccepted(findings, {
-			undici: [`${transport}/agents.js`],
+			undici: [`${transport}/addressGuard.js`, `${transport}/agents.js`],
 			'form-data': [`${transport}/multipart.js`],
-			'node:stream': ['dist/nodes/DocumentProcessing/helpers/pdfDocument.js', `${transport}/multipart.js`],
+			'node:stream': ['dist/nodes/DocumentProcessing/helpers/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFile.js`],
 		});
 		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);
 		expect(fs.readFileSync(path.join(unpacked, 'dist/vendor/pdf-lib.LICENSES.txt'), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { EmulatorCore } from './core';
 import { describeFault, type Fault } from './faults';
 import { drainBody } from './http/body';
+import { FILES_PREFIX, FileHost } from './files/file-host';
 import { errorReply, HttpError, type Reply } from './http/reply';
 import { Router, type RouteContext } from './http/router';
 import { RequestLogEntry } from './request-log';
@@ -131,9 +132,14 @@ async function handleControlRequest(core: EmulatorCore, router: Router, req: Inc
 export function createEmulatorServer(core: EmulatorCore): Server {
 	const apiRouter = buildApiRouter();
 	const controlRouter = buildControlRouter();
+	const fileHost = new FileHost();
 	const server = createServer((req, res) => {
 		const arrivedAt = performance.now();
 		const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+		if (url.pathname === FILES_PREFIX || url.pathname.startsWith(`${FILES_PREFIX}/`)) {
+			fileHost.handle(req, res, url).catch((error: unknown) => send(res, { status: 500, json: { detail: `emulator error: ${(error as Error).message}` } }));
+			return;
+		}
 		const handler = url.pathname.startsWith(CONTROL_PREFIX) ? handleControlRequest : handleApiRequest;
 		handler(core, url.pathname.startsWith(CONTROL_PREFIX) ? controlRouter : apiRouter, req, res, url, arrivedAt).catch((error: unknown) => {
 			send(res, { status: 500, json: { detail: `emulator error: ${(error as Error).message}` } });

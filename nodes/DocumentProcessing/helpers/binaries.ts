@@ -11,6 +11,8 @@ export interface InputFile extends OpenableFile {
 	itemIndex: number;
 	property: string;
 	size: number;
+	/** Set when the node downloaded the file from a URL (shown without its query string). */
+	sourceUrl?: string;
 }
 
 export interface BinarySelection {
@@ -29,8 +31,9 @@ function onDisk(id: string): boolean {
 	return id.startsWith('filesystem');
 }
 
-function where(itemIndex: number, property: string, fileName?: string): string {
-	return `item ${itemIndex}, binary property "${property}"${fileName ? `, file "${fileName}"` : ''}`;
+function where(itemIndex: number, property: string, fileName?: string, sourceUrl?: string): string {
+	const source = sourceUrl ? `file URL ${sourceUrl}` : `binary property "${property}"`;
+	return `item ${itemIndex}, ${source}${fileName ? `, file "${fileName}"` : ''}`;
 }
 
 export function parsePropertyNames(names: string): string[] {
@@ -40,12 +43,14 @@ export function parsePropertyNames(names: string): string[] {
 		.filter((name) => name !== '');
 }
 
-async function describeFile(
+/** A binary (an item's, or one the node downloaded) as an input file, checked against the size limit. */
+export async function describeFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	property: string,
 	binary: IBinaryData,
 	maxBytes: number,
+	sourceUrl?: string,
 ): Promise<InputFile> {
 	const node = ctx.getNode();
 	const fileName = binary.fileName ?? `${property}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
@@ -58,7 +63,7 @@ async function describeFile(
 	const { id } = binary;
 	const size = id ? (await ctx.helpers.getBinaryMetadata(id)).fileSize : Buffer.byteLength(binary.data, 'base64');
 	if (size === 0) {
-		throw new NodeOperationError(node, `The file is empty (${where(itemIndex, property, fileName)})`, {
+		throw new NodeOperationError(node, `The file is empty (${where(itemIndex, property, fileName, sourceUrl)})`, {
 			itemIndex,
 			description: 'The service cannot process an empty file; check the node that produced it.',
 		});
@@ -67,7 +72,7 @@ async function describeFile(
 		const megabytes = (size / 1024 / 1024).toFixed(1);
 		throw new NodeOperationError(
 			node,
-			`The file is ${megabytes} MB, over the service's ${maxBytes / 1024 / 1024} MB limit (${where(itemIndex, property, fileName)})`,
+			`The file is ${megabytes} MB, over the service's ${maxBytes / 1024 / 1024} MB limit (${where(itemIndex, property, fileName, sourceUrl)})`,
 			{ itemIndex, description: 'Split the file (e.g. a PDF into page ranges) or compress it before sending.' },
 		);
 	}
@@ -77,6 +82,7 @@ async function describeFile(
 		fileName,
 		mimeType: binary.mimeType || 'application/octet-stream',
 		size,
+		...(sourceUrl ? { sourceUrl } : {}),
 		// Files n8n keeps on disk are streamed; only small in-memory files are handed over as buffers.
 		open: async (chunkSize) => (id ? await ctx.helpers.getBinaryStream(id, onDisk(id) ? chunkSize : undefined) : Buffer.from(binary.data, 'base64')),
 	};

@@ -26,7 +26,7 @@ export function launchRecord(launched: LaunchedJob): Job & { input_files: object
 		file_name: file.fileName,
 		file_id: fileId ?? null,
 		item_index: file.itemIndex,
-		binary_property: file.property,
+		...(file.sourceUrl ? { source_url: file.sourceUrl } : { binary_property: file.property }),
 		mime_type: file.mimeType,
 		size: file.size,
 	}));

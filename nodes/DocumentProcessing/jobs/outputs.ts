@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { outputItems, outputOrigin, type OutputFile } from '../helpers/elementItems';
+import type { TextOptions } from '../helpers/elementText';
+import { outputTextItems } from '../helpers/textItems';
 
-export type OutputMode = 'elements' | 'files' | 'binary';
+export type OutputMode = 'elements' | 'files' | 'binary' | 'text';
 
 export interface OutputSettings {
 	mode: OutputMode;
 	lastNodeOnly: boolean;
 	binaryProperty: string;
+	/** Set when the mode is `text`. */
+	text?: TextOptions;
 }
 
 function fileStem(file: OutputFile, withNode: boolean): string {
@@ -21,6 +25,7 @@ export async function outputFilesToItems(
 	settings: OutputSettings,
 	pairedItemFor: (file: OutputFile) => IPairedItemData | IPairedItemData[],
 ): Promise<INodeExecutionData[]> {
+	if (settings.mode === 'text') return outputTextItems(files, settings.text ?? { format: 'markdown', maxLength: 0 }, pairedItemFor);
 	if (settings.mode !== 'binary') return outputItems(files, settings.mode, pairedItemFor);
 	return await Promise.all(
 		files.map(async (file) => {

@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import { Agent, Pool } from 'undici';
+import { guardedConnector } from './addressGuard';
 
 // Process-wide so every node instance and every execution shares keep-alive connections. n8n
 // `require`s both node files of the package from one folder, so Node's module cache gives them
@@ -21,9 +22,29 @@ export function poolFor(origin: string): Pool {
 	return pool;
 }
 
+// A plain module-level map: n8n loads the package's node files from one folder, so they share
+// this module instance.
+const downloadAgents = new Map<string, Agent>();
+
+/**
+ * The dispatcher for file URLs: any origin, never the service's pools (which carry no key here but
+ * are sized for the service). The guarded one refuses private addresses at connect time.
+ */
+export function downloadAgent(allowPrivate: boolean): Agent {
+	const key = allowPrivate ? 'open' : 'guarded';
+	let agent = downloadAgents.get(key);
+	if (!agent || agent.closed || agent.destroyed) {
+		const connect = { timeout: 30_000 };
+		agent = new Agent({ keepAliveTimeout: 10_000, connect: allowPrivate ? connect : guardedConnector(connect) });
+		downloadAgents.set(key, agent);
+	}
+	return agent;
+}
+
 /** For tests and the demo: lets the process exit without waiting for idle sockets. */
 export async function closeAllPools(): Promise<void> {
-	const all = [...pools.values()];
+	const all: Array<Pool | Agent> = [...pools.values(), ...downloadAgents.values()];
 	pools.clear();
+	downloadAgents.clear();
 	await Promise.all(all.map(async (pool) => pool.close().catch(() => undefined)));
 }

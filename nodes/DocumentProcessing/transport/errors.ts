@@ -107,7 +107,7 @@ export function serviceError(node: INode, failure: ServiceFailure): NodeApiError
 
 /* Failures before or instead of a service answer: the network, or an answer that cannot be read. */
 
-const NETWORK_WORDS: Record<string, string> = {
+export const NETWORK_WORDS: Record<string, string> = {
 	ECONNREFUSED: 'connection refused',
 	ECONNRESET: 'connection reset',
 	EPIPE: 'connection closed while sending',

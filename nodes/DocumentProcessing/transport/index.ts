@@ -7,3 +7,5 @@ export { LAUNCH_SPACING_MS } from './pacing';
 export { callService, DEFAULT_TIMEOUT_MS, PARTITION_TIMEOUT_MS } from './request';
 export type { CallContext, ServiceRequest } from './request';
 export type { RetryPolicy } from './retry';
+export { openRemoteFile } from './remoteFile';
+export type { RemoteFile, RemoteFileRequest } from './remoteFile';

@@ -122,6 +122,18 @@ export const BAD_INPUTS: BadInput[] = [
 		itemIndex: 0,
 	},
 	{
+		name: 'a file URL on a loopback address (private URLs not allowed)',
+		parameters: create({ inputSource: 'url', fileUrl: 'http://127.0.0.1:1/report.pdf' }),
+		message: /^The file URL http:\/\/127\.0\.0\.1:1\/report\.pdf points to a private or loopback address \(127\.0\.0\.1\)$/,
+		itemIndex: 0,
+	},
+	{
+		name: 'a file URL that is not http(s)',
+		parameters: partition({ inputSource: 'url', fileUrl: 'file:///etc/passwd' }),
+		message: /^File URLs must start with http:\/\/ or https:\/\/, not file:$/,
+		itemIndex: 0,
+	},
+	{
 		name: 'a binary property that is not a file',
 		nodeType: 'notAFile',
 		parameters: partition({}),

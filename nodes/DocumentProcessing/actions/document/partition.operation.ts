@@ -2,14 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { partitionDocument, type FailedRange, type PartitionOutcome } from '../../api/partition';
-import { itemFiles, type InputFile } from '../../helpers/binaries';
+import type { InputFile } from '../../helpers/binaries';
+import { readTextOptions } from '../../descriptions/textOutput';
+import { contentToText, type TextOptions } from '../../helpers/elementText';
 import { runPerItem } from '../../helpers/items';
-import { binaryInputProperties, binarySelection } from '../../descriptions/binaryInput';
+import { fileInputProperties, itemInputFiles } from '../common/fileInput';
 import { partitionProperties } from './partitionFields';
 import { readOutputMode, readPartitionParameters, type PartitionOutputMode } from './partitionParameters';
 
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['partition'] } }, [
-	...binaryInputProperties,
+	...fileInputProperties,
 	...partitionProperties,
 ]);
 
@@ -31,7 +33,7 @@ function failedRangesJson(failed: FailedRange[]): IDataObject[] {
 	}));
 }
 
-function toItems(file: InputFile, outcome: PartitionOutcome, mode: PartitionOutputMode, allowFailed: boolean): IDataObject[] {
+function toItems(file: InputFile, outcome: PartitionOutcome, mode: PartitionOutputMode, allowFailed: boolean, text?: TextOptions): IDataObject[] {
 	const failed = failedRangesJson(outcome.failedRanges);
 	if (mode === 'elements') {
 		// Elements stay as the service sent them; a partial result says so on every element it affects.
@@ -40,11 +42,11 @@ function toItems(file: InputFile, outcome: PartitionOutcome, mode: PartitionOutp
 	return [
 		{
 			file_name: file.fileName,
-			binary_property: file.property,
+			...(file.sourceUrl ? { source_url: file.sourceUrl } : { binary_property: file.property }),
 			...(outcome.pages !== undefined ? { page_count: outcome.pages } : {}),
 			requests: outcome.requests,
 			element_count: outcome.elements.length,
-			elements: outcome.elements,
+			...(mode === 'text' && text ? contentToText({ elements: outcome.elements }, text) : { elements: outcome.elements }),
 			...(allowFailed || failed.length > 0 ? { failed_ranges: failed } : {}),
 		},
 	];
@@ -57,7 +59,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		async (itemIndex) => {
 			const params = readPartitionParameters(this, itemIndex);
 			const mode = readOutputMode(this, itemIndex);
-			const files = await itemFiles(this, itemIndex, binarySelection(this, itemIndex), { maxBytes: NO_LOCAL_SIZE_LIMIT });
+			const text = mode === 'text' ? readTextOptions(this, itemIndex) : undefined;
+			const files = await itemInputFiles(this, itemIndex, { maxBytes: NO_LOCAL_SIZE_LIMIT });
 			const call = await callContextFor(this, itemIndex);
 			const records: IDataObject[] = [];
 			for (const file of files) {
@@ -69,7 +72,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 						location: 'outputPane',
 					});
 				}
-				for (const record of toItems(file, outcome, mode, params.splitPdfAllowFailed)) records.push(record);
+				for (const record of toItems(file, outcome, mode, params.splitPdfAllowFailed, text)) records.push(record);
 			}
 			return records;
 		},

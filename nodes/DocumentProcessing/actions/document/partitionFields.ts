@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { textOutputOption, textOutputProperties } from '../../descriptions/textOutput';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY } from '../../helpers/pdfSplit';
 
 /** The fields of Partition File, in the order the panel shows them. */
@@ -101,9 +102,11 @@ export const partitionProperties: INodeProperties[] = [
 		options: [
 			{ name: 'One Item per Element', value: 'elements', description: 'Each element (title, paragraph, table, …) becomes an item' },
 			{ name: 'One Item per File', value: 'files', description: 'Each file becomes an item with an "elements" array' },
+			textOutputOption,
 		],
 		default: 'elements',
 	},
+	...textOutputProperties,
 	{
 		displayName: 'Options',
 		name: 'options',

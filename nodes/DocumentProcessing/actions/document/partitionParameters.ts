@@ -5,7 +5,7 @@ import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from
 
 /** Reads and checks Partition File's fields (partitionFields.ts) before anything is sent. */
 
-export type PartitionOutputMode = 'elements' | 'files';
+export type PartitionOutputMode = 'elements' | 'files' | 'text';
 
 interface PartitionOptionsValues {
 	additionalParameters?: { parameter?: Array<{ name?: string; value?: string }> };
@@ -101,5 +101,6 @@ export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: numbe
 }
 
 export function readOutputMode(ctx: IExecuteFunctions, itemIndex: number): PartitionOutputMode {
-	return ctx.getNodeParameter('outputMode', itemIndex, 'elements') === 'files' ? 'files' : 'elements';
+	const mode = ctx.getNodeParameter('outputMode', itemIndex, 'elements');
+	return mode === 'files' || mode === 'text' ? mode : 'elements';
 }

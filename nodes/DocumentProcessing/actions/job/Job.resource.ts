@@ -26,19 +26,19 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Start a job that runs a pipeline over the item’s files',
+				description: 'Start a job that runs a pipeline over files (binary data or URLs) and return at once with the job ID; check it later with Get and read it with Download Output',
 				action: 'Create job',
 			},
 			{
 				name: 'Download Output',
 				value: 'downloadOutput',
-				description: 'Download the elements a completed job produced',
+				description: 'Read what a COMPLETED job produced (elements, extracted data, or text), by job ID',
 				action: 'Download output',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a job’s status and output files',
+				description: 'Get a job’s status (SCHEDULED, IN_PROGRESS, COMPLETED, FAILED or STOPPED) and its output files, by job ID',
 				action: 'Get job',
 			},
 			{
@@ -50,13 +50,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Process Files',
 				value: 'process',
-				description: 'Create a job, wait for it and download its outputs in one step',
+				description: 'Run a pipeline over files (binary data or URLs), wait for it and return its outputs, in one step: use it for several files or for extraction',
 				action: 'Process files',
 			},
 			{
 				name: 'Wait for Completion',
 				value: 'waitForCompletion',
-				description: 'Wait until a job has completed, failed or stopped',
+				description: 'Wait, by job ID, until a job has completed, failed or stopped, and return it',
 				action: 'Wait for job',
 			},
 		],

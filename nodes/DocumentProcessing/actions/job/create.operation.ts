@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { binaryInputProperties } from '../../descriptions/binaryInput';
+import { fileInputProperties } from '../common/fileInput';
 import { forEachLaunchedJob, launchRecord } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { pipelineProperties } from './shared/pipelineFields';
 
-const properties: INodeProperties[] = [...binaryInputProperties, batchModeProperty, ...pipelineProperties];
+const properties: INodeProperties[] = [...fileInputProperties, batchModeProperty, ...pipelineProperties];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['create'] } }, properties);
 

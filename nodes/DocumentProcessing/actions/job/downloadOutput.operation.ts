@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'A file_id from the job’s output_node_files',
+		description: 'ID of one output file: a file_id from the job’s output_node_files (see Get Job)',
 		displayOptions: { show: { fileSelection: ['one'] } },
 	},
 	...outputProperties,

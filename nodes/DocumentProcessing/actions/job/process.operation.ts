@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { binaryInputProperties } from '../../descriptions/binaryInput';
+import { fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
 import { forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
@@ -9,7 +9,7 @@ import { pipelineProperties } from './shared/pipelineFields';
 import { readWaitSettings, waitOptionsProperty } from './shared/waitFields';
 
 const properties: INodeProperties[] = [
-	...binaryInputProperties,
+	...fileInputProperties,
 	batchModeProperty,
 	...pipelineProperties,
 	...outputProperties,

@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a notification event: its type, job, status and time',
+				description: 'Get one notification event by its ID: its type (e.g. job.completed), the job it is about, its status and time',
 				action: 'Get notification event',
 			},
 		],

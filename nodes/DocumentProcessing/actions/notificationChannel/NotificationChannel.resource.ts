@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Subscribe a webhook URL or an e-mail address to job events',
+				description: 'Subscribe a webhook URL or an e-mail address to job events (completed, failed, …), for the workspace or one workflow',
 				action: 'Create notification channel',
 			},
 			{
@@ -32,13 +32,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get one notification channel',
+				description: 'Get one notification channel by its ID: its type, address, events and whether it is enabled',
 				action: 'Get notification channel',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the webhook or e-mail channels',
+				description: 'List the webhook or e-mail channels of the workspace or of one workflow',
 				action: 'Get many notification channels',
 			},
 			{
@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Verify',
 				value: 'verify',
-				description: 'Activate an e-mail channel with the six-digit code the service sent',
+				description: 'Activate an e-mail channel with the six-digit code the service e-mailed to its address',
 				action: 'Verify notification channel',
 			},
 		],

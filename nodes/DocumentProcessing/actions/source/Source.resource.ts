@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Create a source connector; plaintext secrets in its config are encrypted and registered first',
+				description: 'Create a source connector (where a workflow reads files from); plaintext secrets in its config are encrypted and registered first',
 				action: 'Create source connector',
 			},
 		],

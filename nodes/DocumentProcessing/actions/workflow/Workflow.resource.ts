@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Run',
 				value: 'run',
-				description: 'Run a stored workflow on the item’s files',
+				description: 'Run a workflow stored in the service, by its ID, optionally on files (binary data), and optionally wait for its outputs',
 				action: 'Run workflow',
 			},
 		],

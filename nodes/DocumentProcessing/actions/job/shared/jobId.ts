@@ -9,7 +9,7 @@ export const jobIdProperty: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. 2b0c6d1e-8f4a-4c3b-9e21-0f4d6a8b9c10',
-	description: 'ID of the job, as returned by Create Job or Run Workflow',
+	description: 'ID of the job (a UUID such as 2b0c6d1e-8f4a-4c3b-9e21-0f4d6a8b9c10), as returned by Create Job or Run Workflow',
 };
 
 /** The Job ID of an item, checked locally to be a UUID. */

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { itemFiles, MAX_FILES_PER_JOB } from '../../../helpers/binaries';
+import { MAX_FILES_PER_JOB } from '../../../helpers/binaries';
 import type { BatchMode } from '../../../helpers/batching';
 import type { JobRequests } from '../../../jobs/launch';
-import { binarySelection } from '../../../descriptions/binaryInput';
+import { itemInputFiles } from '../../common/fileInput';
 import { readPipeline } from './pipelineFields';
 
 export const batchModeProperty: INodeProperties = {
@@ -26,6 +26,6 @@ export function readJobRequests(ctx: IExecuteFunctions): JobRequests {
 	return {
 		mode: ctx.getNodeParameter('batchMode', 0, 'perItem') as BatchMode,
 		pipeline: (itemIndex) => readPipeline(ctx, itemIndex),
-		files: async (itemIndex) => await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex)),
+		files: async (itemIndex) => await itemInputFiles(ctx, itemIndex),
 	};
 }

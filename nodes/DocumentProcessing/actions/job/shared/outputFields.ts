@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { readTextOptions, textOutputOption, textOutputProperties } from '../../../descriptions/textOutput';
 import type { OutputMode, OutputSettings } from '../../../jobs/outputs';
 
 export const outputProperties: INodeProperties[] = [
@@ -18,9 +19,11 @@ export const outputProperties: INodeProperties[] = [
 				description: 'Each output file becomes an item with its "elements" and, after an extraction step, its "extracted_data"',
 			},
 			{ name: 'Output File as Binary', value: 'binary', description: 'Each output file becomes a JSON file in a binary field' },
+			textOutputOption,
 		],
 		default: 'elements',
 	},
+	...textOutputProperties,
 	{
 		displayName: 'Put Output File in Field',
 		name: 'outputBinaryPropertyName',
@@ -39,8 +42,10 @@ export const outputProperties: INodeProperties[] = [
 ];
 
 export function readOutputSettings(ctx: IExecuteFunctions, itemIndex: number): OutputSettings {
+	const mode = ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode;
 	return {
-		mode: ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode,
+		mode,
+		...(mode === 'text' ? { text: readTextOptions(ctx, itemIndex) } : {}),
 		lastNodeOnly: ctx.getNodeParameter('lastNodeOnly', itemIndex, true) as boolean,
 		binaryProperty: (ctx.getNodeParameter('outputBinaryPropertyName', itemIndex, 'data') as string).trim() || 'data',
 	};

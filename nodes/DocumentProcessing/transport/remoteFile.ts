@@ -1,0 +1,196 @@
+import type { INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { Transform, type Readable } from 'node:stream';
+import { isPrivateAddress, PrivateAddressError } from './addressGuard';
+import { downloadAgent } from './agents';
+import { NETWORK_WORDS } from './errors';
+import { errorCode } from './retry';
+
+export interface RemoteFileRequest {
+	url: string;
+	node: INode;
+	itemIndex?: number;
+	/** Lets the URL reach loopback and private networks (the node's option; off by default). */
+	allowPrivate: boolean;
+	maxBytes: number;
+	signal?: AbortSignal;
+	timeoutMs?: number;
+}
+
+export interface RemoteFile {
+	/** The address without query or credentials, safe to show (signed URLs carry tokens there). */
+	displayUrl: string;
+	fileName: string;
+	mimeType: string;
+	/** The body, cut off with an error once it passes `maxBytes`. */
+	stream: Readable;
+}
+
+const MAX_REDIRECTS = 5;
+const DEFAULT_DOWNLOAD_TIMEOUT_MS = 60_000;
+
+export function displayUrl(url: URL): string {
+	return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+function parseFileUrl(request: RemoteFileRequest, raw: string, base?: URL): URL {
+	let url: URL;
+	try {
+		url = new URL(raw.trim(), base);
+	} catch {
+		throw new NodeOperationError(request.node, `"${raw.slice(0, 200)}" is not a valid file URL`, {
+			itemIndex: request.itemIndex,
+			description: 'Enter a full address starting with http:// or https://.',
+		});
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		throw new NodeOperationError(request.node, `File URLs must start with http:// or https://, not ${url.protocol}`, {
+			itemIndex: request.itemIndex,
+			description: 'Only web addresses can be downloaded; for local files use Read Files from Disk and the binary input.',
+		});
+	}
+	return url;
+}
+
+function privateRefused(request: RemoteFileRequest, url: URL, address: string): NodeOperationError {
+	return new NodeOperationError(request.node, `The file URL ${displayUrl(url)} points to a private or loopback address (${address})`, {
+		itemIndex: request.itemIndex,
+		description: 'Downloads from private networks are refused by default. If the address is yours and trusted, turn on the option Allow Private Network URLs.',
+	});
+}
+
+function tooLarge(request: RemoteFileRequest, url: URL, bytes: number): NodeOperationError {
+	return new NodeOperationError(
+		request.node,
+		`The file at ${displayUrl(url)} is over the service's ${request.maxBytes / 1024 / 1024} MB limit (${(bytes / 1024 / 1024).toFixed(1)} MB or more)`,
+		{ itemIndex: request.itemIndex, description: 'Split the file or compress it, or download a smaller version.' },
+	);
+}
+
+function networkFailure(request: RemoteFileRequest, url: URL, error: unknown, during: string): Error {
+	let cause: unknown = error;
+	for (let depth = 0; depth < 4 && cause instanceof Error; depth++) {
+		if (cause instanceof PrivateAddressError) return privateRefused(request, url, cause.address);
+		cause = cause.cause;
+	}
+	const code = errorCode(error) ?? 'UNKNOWN';
+	const message = `Could not download the file at ${displayUrl(url)} (${NETWORK_WORDS[code] ?? 'network error'} ${during})`;
+	return new NodeApiError(
+		request.node,
+		{ message, networkCode: code },
+		{ message, description: `${code} — check that the address is right and reachable from n8n, then run the node again.`, itemIndex: request.itemIndex },
+	);
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+	const value = headers[name];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+function fileNameOf(url: URL, disposition: string | undefined): string {
+	const extended = disposition && /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+	const plain = disposition && /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+	const segment = url.pathname.split('/').filter(Boolean).pop();
+	const raw = extended?.[1] ?? plain?.[1] ?? segment ?? 'download';
+	let name: string;
+	try {
+		name = decodeURIComponent(raw);
+	} catch {
+		name = raw;
+	}
+	return name.replace(/[/\\]/g, '_').trim() || 'download';
+}
+
+/** Counts the body's bytes and fails it once it passes the limit, so a lying or absent length cannot overrun. */
+function limited(body: Readable, request: RemoteFileRequest, url: URL): Readable {
+	let seen = 0;
+	let overLimit = false;
+	const limiter = new Transform({
+		transform(chunk: Buffer, _encoding, callback) {
+			seen += chunk.length;
+			if (seen > request.maxBytes) {
+				overLimit = true;
+				callback(tooLarge(request, url, seen));
+				body.destroy();
+				return;
+			}
+			callback(null, chunk);
+		},
+	});
+	// Destroying the body on purpose makes it fail too; that must not replace the size error.
+	body.on('error', (error) => {
+		if (!overLimit) limiter.destroy(networkFailure(request, url, error, 'while receiving it'));
+	});
+	return body.pipe(limiter);
+}
+
+/**
+ * Opens a file URL for streaming: follows redirects (each hop checked again), refuses private
+ * addresses unless allowed (judged on the resolved address at connect time), and maps every failure
+ * to an error that names the address without its query string.
+ */
+export async function openRemoteFile(request: RemoteFileRequest): Promise<RemoteFile> {
+	let url = parseFileUrl(request, request.url);
+	const timeout = request.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
+	for (let hop = 0; ; hop++) {
+		// An address written in the URL is refused before connecting; names are judged by the connector.
+		const literal = url.hostname.replace(/^\[|\]$/g, '');
+		if (!request.allowPrivate && isPrivateAddress(literal)) throw privateRefused(request, url, literal);
+		let response;
+		try {
+			response = await downloadAgent(request.allowPrivate).request({
+				origin: url.origin,
+				path: `${url.pathname}${url.search}`,
+				method: 'GET',
+				headers: { accept: '*/*', 'user-agent': 'n8n-nodes-document-processing' },
+				headersTimeout: timeout,
+				bodyTimeout: timeout,
+				signal: request.signal,
+			});
+		} catch (error) {
+			if (request.signal?.aborted) {
+				throw new NodeOperationError(request.node, 'The execution was cancelled while downloading a file', { itemIndex: request.itemIndex });
+			}
+			throw networkFailure(request, url, error, 'while connecting');
+		}
+		const { statusCode, headers, body } = response;
+		const location = header(headers, 'location');
+		if (statusCode >= 300 && statusCode < 400 && location) {
+			await body.dump();
+			if (hop >= MAX_REDIRECTS) {
+				throw new NodeOperationError(request.node, `The file URL ${displayUrl(url)} redirects more than ${MAX_REDIRECTS} times`, {
+					itemIndex: request.itemIndex,
+					description: 'Use the final address of the file.',
+				});
+			}
+			url = parseFileUrl(request, location, url);
+			continue;
+		}
+		if (statusCode < 200 || statusCode >= 300) {
+			await body.dump();
+			const message = `Could not download the file at ${displayUrl(url)}: the server answered HTTP ${statusCode}`;
+			throw new NodeApiError(
+				request.node,
+				{ message, httpCode: String(statusCode) },
+				{
+					message,
+					httpCode: String(statusCode),
+					description: 'Check that the address is right and that the file is public (or the link not expired).',
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+		const length = Number(header(headers, 'content-length'));
+		if (Number.isFinite(length) && length > request.maxBytes) {
+			body.destroy();
+			throw tooLarge(request, url, length);
+		}
+		const type = header(headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+		return {
+			displayUrl: displayUrl(url),
+			fileName: fileNameOf(url, header(headers, 'content-disposition')),
+			mimeType: type || 'application/octet-stream',
+			stream: limited(body, request, url),
+		};
+	}
+}
