@@ -1,58 +1,11 @@
 /** Emulator partition endpoint: options and processing time. */
-import { createHash } from 'node:crypto';
-import { detailText, form, type ApiResponse, type UploadFile } from './test-support/client';
+import { detailText, form } from './test-support/client';
 import { useEmulator } from './test-support/fixtures';
 import { makePdf } from './test-support/pdf-fixtures';
-
-interface ElementBody {
-	type: string;
-	element_id: string;
-	text: string;
-	metadata: {
-		filename: string;
-		filetype: string;
-		page_number: number;
-		languages: string[];
-		coordinates?: { points: number[][]; system: string; layout_width: number; layout_height: number };
-		text_as_html?: string;
-		category_depth?: number;
-		parent_id?: string;
-	};
-}
+import { partitionOn, sha256, summary, MARKDOWN, HTML } from './test-support/partition-support';
 
 const h = useEmulator();
-
-function partition<T = ElementBody[]>(file: UploadFile, fields: Record<string, string | string[]> = {}): Promise<ApiResponse<T>> {
-	return h.client.api<T>('/general/v0/general', { form: form(fields, [file], 'files') });
-}
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-const summary = (elements: ElementBody[]): Array<[string, string]> => elements.map((element) => [element.type, element.text]);
-
-const MARKDOWN = [
-	'# Project Handbook',
-	'',
-	'Welcome to the **handbook**. It explains how we work.',
-	'',
-	'## Rules',
-	'',
-	'- Be kind',
-	'- Ship small changes',
-	'',
-	'| Name | Role |',
-	'|------|------|',
-	'| Ada | Lead |',
-	'',
-	'```',
-	'npm test',
-	'```',
-].join('\n');
-
-const HTML = `<!DOCTYPE html><html><head><title>Ignored</title><style>p { color: red }</style><script>var x = "<p>no</p>";</script></head>
-<body><h1>Fish &amp; Chips</h1><p>A classic dish served across the country.</p>
-<ul><li>Cod</li><li>Potatoes</li></ul>
-<table><tr><th>Size</th><th>Price</th></tr><tr><td>Large</td><td>&euro;9</td></tr></table>
-<img src="plate.png" alt="A full plate"></body></html>`;
+const partition = partitionOn(h);
 
 describe('options', () => {
 	it('adds a PixelSpace bounding box with coordinates=true, and none by default', async () => {
