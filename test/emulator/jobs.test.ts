@@ -1,40 +1,9 @@
-import { detailText, form, type UploadFile } from './test-support/client';
-import { PARTITION_ONLY, TEXT_FILE, requestData, useEmulator } from './test-support/fixtures';
-import type { JobResponse as JobBody } from './jobs/job-view';
-
-interface ElementBody {
-	type: string;
-	element_id: string;
-	text: string;
-	metadata: Record<string, unknown> & { page_number: number; filename: string };
-}
-
-interface EventBody {
-	id: string;
-	event_type: string;
-	payload: { job_id: string; status: string; workflow_id: string };
-	workflow_id: string | null;
-	is_read: boolean;
-}
+import { detailText } from './test-support/client';
+import { PARTITION_ONLY, TEXT_FILE, useEmulator } from './test-support/fixtures';
+import { jobCalls, type ElementBody, type EventBody } from './test-support/job-support';
 
 const h = useEmulator();
-
-async function createJob(files: UploadFile[] = [TEXT_FILE], jobNodes: unknown = PARTITION_ONLY) {
-	return h.client.api<JobBody>('/api/v1/jobs/', { form: form({ request_data: requestData(jobNodes) }, files) });
-}
-
-async function getJob(id: string): Promise<JobBody> {
-	return (await h.client.api<JobBody>(`/api/v1/jobs/${id}`)).body;
-}
-
-function waitForStatus(id: string, statuses: string[], timeoutMs = 5000): Promise<JobBody> {
-	return h.client.waitFor(() => getJob(id), (job) => statuses.includes(job.status), timeoutMs);
-}
-
-async function jobEvents(jobId: string): Promise<EventBody[]> {
-	const events = await h.client.control<{ events: EventBody[] }>('/events');
-	return events.body.events.filter((event) => event.payload.job_id === jobId);
-}
+const { createJob, waitForStatus, jobEvents } = jobCalls(h);
 
 describe('on-demand job creation', () => {
 	it('answers with a SCHEDULED ephemeral job that has one input file id per file', async () => {

@@ -2,29 +2,10 @@
 import { detailText, form } from './test-support/client';
 import { PARTITION_ONLY, TEXT_FILE, useEmulator } from './test-support/fixtures';
 import type { JobResponse as JobBody } from './jobs/job-view';
-
-interface EventBody {
-	id: string;
-	event_type: string;
-	payload: { job_id: string; status: string; workflow_id: string };
-	workflow_id: string | null;
-	is_read: boolean;
-}
+import { jobCalls } from './test-support/job-support';
 
 const h = useEmulator();
-
-async function getJob(id: string): Promise<JobBody> {
-	return (await h.client.api<JobBody>(`/api/v1/jobs/${id}`)).body;
-}
-
-function waitForStatus(id: string, statuses: string[], timeoutMs = 5000): Promise<JobBody> {
-	return h.client.waitFor(() => getJob(id), (job) => statuses.includes(job.status), timeoutMs);
-}
-
-async function jobEvents(jobId: string): Promise<EventBody[]> {
-	const events = await h.client.control<{ events: EventBody[] }>('/events');
-	return events.body.events.filter((event) => event.payload.job_id === jobId);
-}
+const { waitForStatus, jobEvents } = jobCalls(h);
 
 describe('workflow runs', () => {
 	const DEFAULT_WORKFLOW = '5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10';
