@@ -1,32 +1,10 @@
 import { DEFAULT_WORKFLOW_ID } from './index';
-import { detailText, form } from './test-support/client';
-import { PARTITION_ONLY, TEXT_FILE, requestData, useEmulator } from './test-support/fixtures';
-import { WebhookReceiver } from './test-support/webhook-receiver';
+import { detailText } from './test-support/client';
 import type { ChannelResponse as ChannelBody } from './channels/channel-input';
+import { ALL_EVENTS, WORKSPACE, workflowScope, useChannelWorld } from './test-support/channel-support';
 
-
-const ALL_EVENTS = ['job.scheduled', 'job.in_progress', 'job.completed', 'job.stopped', 'job.failed'];
-const WORKSPACE = '/api/v1/notifications/channels';
-const workflowScope = (id: string): string => `/api/v1/workflows/${id}/notifications/channels`;
-
-const h = useEmulator();
-let receiver: WebhookReceiver;
-
-beforeEach(async () => {
-	receiver = await new WebhookReceiver().start();
-});
-afterEach(async () => {
-	await h.emulator.deliveriesIdle();
-	await receiver.close();
-});
-
-function createChannel(body: Record<string, unknown>, scope = WORKSPACE) {
-	return h.client.api<ChannelBody>(scope, { json: body });
-}
-
-function webhook(extra: Record<string, unknown> = {}, scope = WORKSPACE) {
-	return createChannel({ channel_type: 'webhook', url: `${receiver.url}/hook`, event_types: ALL_EVENTS, description: 'test hook', ...extra }, scope);
-}
+const world = useChannelWorld();
+const { h, createChannel, webhook, runJob } = world;
 
 function emailChannel(scope = WORKSPACE, recipient = 'ops@example.com') {
 	return createChannel({ channel_type: 'email', event_types: ['job.completed'], email_config: { recipient_email: recipient } }, scope);
@@ -37,17 +15,11 @@ async function codeFor(channelId: string): Promise<string> {
 	return outbox.body.messages.find((message) => message.channel_id === channelId && message.kind === 'verification')?.code ?? '';
 }
 
-async function runJob(): Promise<{ id: string; workflow_id: string }> {
-	const created = await h.client.api<{ id: string; workflow_id: string }>('/api/v1/jobs/', { form: form({ request_data: requestData(PARTITION_ONLY) }, [TEXT_FILE]) });
-	await h.client.waitFor(async () => (await h.client.api<{ status: string }>(`/api/v1/jobs/${created.body.id}`)).body.status, (status) => status === 'COMPLETED');
-	return created.body;
-}
-
 describe('webhook channels', () => {
 	it('creates an enabled webhook channel and returns a generated whsec_ secret only at creation', async () => {
 		const created = await webhook();
 		expect(created.status).toBe(200);
-		expect(created.body).toMatchObject({ channel_type: 'webhook', event_types: ALL_EVENTS, enabled: true, description: 'test hook', url: `${receiver.url}/hook`, workflow_id: null });
+		expect(created.body).toMatchObject({ channel_type: 'webhook', event_types: ALL_EVENTS, enabled: true, description: 'test hook', url: `${world.receiver.url}/hook`, workflow_id: null });
 		expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 		expect(Buffer.from((created.body.secret ?? '').slice(6), 'base64')).toHaveLength(24);
 		expect(created.body.email_config).toBeUndefined();

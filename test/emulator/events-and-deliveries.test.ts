@@ -4,10 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_WORKFLOW_ID } from './index';
 import { form, sleep } from './test-support/client';
-import { PARTITION_ONLY, TEXT_FILE, requestData, useEmulator } from './test-support/fixtures';
+import { TEXT_FILE, requestData } from './test-support/fixtures';
 import { WebhookReceiver, type ReceivedWebhook } from './test-support/webhook-receiver';
-import type { ChannelResponse as ChannelBody } from './channels/channel-input';
+import { ALL_EVENTS, workflowScope, useChannelWorld } from './test-support/channel-support';
 
+const world = useChannelWorld();
+const { h, createChannel, webhook, runJob } = world;
 
 interface EventBody {
 	id: string;
@@ -28,35 +30,6 @@ interface DeliveryBody {
 	error?: string;
 }
 
-const ALL_EVENTS = ['job.scheduled', 'job.in_progress', 'job.completed', 'job.stopped', 'job.failed'];
-const WORKSPACE = '/api/v1/notifications/channels';
-const workflowScope = (id: string): string => `/api/v1/workflows/${id}/notifications/channels`;
-
-const h = useEmulator();
-let receiver: WebhookReceiver;
-
-beforeEach(async () => {
-	receiver = await new WebhookReceiver().start();
-});
-afterEach(async () => {
-	await h.emulator.deliveriesIdle();
-	await receiver.close();
-});
-
-function createChannel(body: Record<string, unknown>, scope = WORKSPACE) {
-	return h.client.api<ChannelBody>(scope, { json: body });
-}
-
-function webhook(extra: Record<string, unknown> = {}, scope = WORKSPACE) {
-	return createChannel({ channel_type: 'webhook', url: `${receiver.url}/hook`, event_types: ALL_EVENTS, description: 'test hook', ...extra }, scope);
-}
-
-async function runJob(): Promise<{ id: string; workflow_id: string }> {
-	const created = await h.client.api<{ id: string; workflow_id: string }>('/api/v1/jobs/', { form: form({ request_data: requestData(PARTITION_ONLY) }, [TEXT_FILE]) });
-	await h.client.waitFor(async () => (await h.client.api<{ status: string }>(`/api/v1/jobs/${created.body.id}`)).body.status, (status) => status === 'COMPLETED');
-	return created.body;
-}
-
 /** Standard Webhooks verification, written here independently of the emulator. */
 function verifySignature(delivery: ReceivedWebhook, secret: string): boolean {
 	const id = String(delivery.headers['webhook-id']);
@@ -73,8 +46,8 @@ describe('events and signed deliveries', () => {
 		const { body: channel } = await webhook();
 		const job = await runJob();
 		await h.emulator.deliveriesIdle();
-		expect(receiver.received.map((delivery) => JSON.parse(delivery.body).event_type)).toEqual(['job.scheduled', 'job.in_progress', 'job.completed']);
-		for (const delivery of receiver.received) {
+		expect(world.receiver.received.map((delivery) => JSON.parse(delivery.body).event_type)).toEqual(['job.scheduled', 'job.in_progress', 'job.completed']);
+		for (const delivery of world.receiver.received) {
 			expect(delivery.path).toBe('/hook');
 			expect(delivery.headers['content-type']).toBe('application/json');
 			expect(verifySignature(delivery, channel.secret ?? '')).toBe(true);
@@ -107,8 +80,8 @@ describe('events and signed deliveries', () => {
 		const { body: channel } = await webhook({ event_types: ['job.completed'] });
 		await runJob();
 		await h.emulator.deliveriesIdle();
-		expect(receiver.received).toHaveLength(1);
-		const delivery = receiver.received[0] as ReceivedWebhook;
+		expect(world.receiver.received).toHaveLength(1);
+		const delivery = world.receiver.received[0] as ReceivedWebhook;
 		const event = (await h.client.api<EventBody>(`/api/v1/notifications/${String(delivery.headers['webhook-id'])}`)).body;
 		expect(event.event_type).toBe('job.completed');
 		expect(JSON.parse(delivery.body)).toEqual(expected(event));
@@ -120,7 +93,7 @@ describe('events and signed deliveries', () => {
 		const { body: channel } = await webhook({ event_types: ['job.completed'] });
 		await runJob();
 		await h.emulator.deliveriesIdle();
-		const delivery = receiver.received[0] as ReceivedWebhook;
+		const delivery = world.receiver.received[0] as ReceivedWebhook;
 		expect(JSON.parse(delivery.body)).toEqual({ notice: expect.any(String), level: 'info' });
 		expect(verifySignature(delivery, channel.secret ?? '')).toBe(true);
 		expect((await h.client.api(`/api/v1/notifications/${String(delivery.headers['webhook-id'])}`)).status).toBe(404);
@@ -137,8 +110,8 @@ describe('events and signed deliveries', () => {
 		expect(created.body.secret).toBe('my plain secret');
 		await runJob();
 		await h.emulator.deliveriesIdle();
-		expect(receiver.received).toHaveLength(1);
-		expect(verifySignature(receiver.received[0] as ReceivedWebhook, 'my plain secret')).toBe(true);
+		expect(world.receiver.received).toHaveLength(1);
+		expect(verifySignature(world.receiver.received[0] as ReceivedWebhook, 'my plain secret')).toBe(true);
 	});
 
 	it('delivers only subscribed event types, only to enabled channels in scope', async () => {
@@ -150,7 +123,7 @@ describe('events and signed deliveries', () => {
 			const run = await h.client.api<{ id: string }>(`/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, { form: form({}, [TEXT_FILE]) });
 			await h.client.waitFor(async () => (await h.client.api<{ status: string }>(`/api/v1/jobs/${run.body.id}`)).body.status, (status) => status === 'COMPLETED');
 			await h.emulator.deliveriesIdle();
-			expect(receiver.received.map((delivery) => JSON.parse(delivery.body).event_type)).toEqual(['job.completed', 'job.completed']);
+			expect(world.receiver.received.map((delivery) => JSON.parse(delivery.body).event_type)).toEqual(['job.completed', 'job.completed']);
 			const workflowEvents = other.received.map((delivery) => JSON.parse(delivery.body) as EventBody);
 			expect(workflowEvents.map((event) => event.event_type)).toEqual(['job.scheduled', 'job.in_progress', 'job.completed']);
 			expect(workflowEvents.every((event) => event.payload.job_id === run.body.id && event.workflow_id === DEFAULT_WORKFLOW_ID)).toBe(true);
@@ -162,11 +135,11 @@ describe('events and signed deliveries', () => {
 
 	it('retries a failed delivery twice with the same webhook-id, then gives up', async () => {
 		await webhook({ event_types: ['job.completed'] });
-		receiver.failNext(500, 503, 502);
+		world.receiver.failNext(500, 503, 502);
 		await runJob();
 		await h.emulator.deliveriesIdle();
-		expect(receiver.received).toHaveLength(3);
-		expect(new Set(receiver.received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(1);
+		expect(world.receiver.received).toHaveLength(3);
+		expect(new Set(world.receiver.received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(1);
 		const deliveries = (await h.client.control<{ deliveries: DeliveryBody[] }>('/deliveries')).body.deliveries;
 		expect(deliveries.map((delivery) => [delivery.attempt, delivery.status_code])).toEqual([
 			[1, 500],
@@ -177,7 +150,7 @@ describe('events and signed deliveries', () => {
 
 	it('stops retrying after the first success', async () => {
 		await webhook({ event_types: ['job.completed'] });
-		receiver.failNext(500);
+		world.receiver.failNext(500);
 		await runJob();
 		await h.emulator.deliveriesIdle();
 		const deliveries = (await h.client.control<{ deliveries: DeliveryBody[] }>('/deliveries')).body.deliveries;
