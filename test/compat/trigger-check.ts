@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
 import { form } from '../emulator/test-support/client';
 import { listExecutions, loadWorkflow, maxExecutionId, nodeOutputJson, waitForExecutions, type E2eSuite, type WorkflowJson } from '../e2e/n8n';
+import { postForgedDelivery } from '../e2e/lib/forged-delivery';
 
 const EVENT = 'job.completed';
 
@@ -53,16 +54,7 @@ export async function runTriggerCheck(suite: E2eSuite, workflowId: string, webho
 	const laterRuns = async () => await listExecutions(e2e.userFolder, { workflowId, afterId: execution.id });
 	expect(await laterRuns()).toEqual([]);
 
-	const forged = await fetch(webhookUrl, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'webhook-id': randomUUID(),
-			'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-			'webhook-signature': `v1,${Buffer.alloc(32, 1).toString('base64')}`,
-		},
-		body: JSON.stringify({ id: randomUUID(), event_type: EVENT, payload: { job_id: jobId }, created_at: new Date().toISOString() }),
-	});
+	const forged = await postForgedDelivery(webhookUrl, JSON.stringify({ id: randomUUID(), event_type: EVENT, payload: { job_id: jobId }, created_at: new Date().toISOString() }));
 	expect(forged.status).toBe(401);
 	await new Promise((resolve) => setTimeout(resolve, 1_000));
 	expect(await laterRuns()).toEqual([]);

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
 import { E2E_SETUP_TIMEOUT_MS, listExecutions, loadWorkflow, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
+import { postForgedDelivery } from './lib/forged-delivery';
 
 const LIFE = ['job.scheduled', 'job.in_progress', 'job.completed'];
 
@@ -118,16 +119,7 @@ describe('Document Processing Trigger in real n8n', () => {
 			workflow_id: null,
 			is_read: false,
 		});
-		const response = await fetch(webhookUrl(), {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'webhook-id': randomUUID(),
-				'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-				'webhook-signature': `v1,${Buffer.alloc(32, 1).toString('base64')}`,
-			},
-			body,
-		});
+		const response = await postForgedDelivery(webhookUrl(), body);
 		expect(response.status).toBe(401);
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		// Other suites share this n8n: only this workflow's executions count.
