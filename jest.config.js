@@ -1,4 +1,6 @@
 /** Test layers as DESIGN.md names them; `npm test` runs them all, `--selectProjects` picks some. */
+const os = require('node:os');
+
 const base = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
@@ -6,8 +8,8 @@ const base = {
 };
 
 /**
- * Real-n8n suites share one n8n per run (test/e2e/lib/shared.ts): it starts once, before the first
- * test of either project, and stops after the last.
+ * Real-n8n suites share one n8n per run (test/e2e/lib/shared.ts): the global setup starts booting it
+ * without waiting, suites that need it wait until it is up, and the global teardown stops it.
  */
 const sharedN8n = {
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
@@ -16,6 +18,11 @@ const sharedN8n = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+	// Most suites wait (on the emulator's one-second launch spacing, on n8n, on queue-mode workers)
+	// rather than compute, so one worker more than cores keeps the cores busy: on 2 cores the whole
+	// run takes about half the time of jest's default (cores - 1 workers). See docs/testing.md.
+	maxWorkers: Math.max(2, os.availableParallelism() + 1),
+	testSequencer: '<rootDir>/test/sequencer.js',
 	// Integration tests keep the service's real one-second launch spacing, so some take seconds;
 	// e2e suites set their own longer timeouts.
 	testTimeout: 60_000,

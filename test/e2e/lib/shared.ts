@@ -1,8 +1,11 @@
 /**
  * One n8n per jest run: the e2e and editor projects' global setup starts it (pack, install,
  * start, owner) and writes where it runs to a state file; every suite attaches to it instead of
- * booting its own (about 25 s each). Suites stay independent by using their own emulator, API key,
- * credentials, workflows and webhook ids, and by filtering executions by workflow id.
+ * booting its own (about 25 s each). The global setup does not wait for the boot: jest runs no test
+ * before every global setup has returned, so the unit, emulator and integration suites run while
+ * n8n starts, and a suite that needs n8n waits for the state file. Suites stay independent by
+ * using their own emulator, API key, credentials, workflows and webhook ids, and by filtering
+ * executions by workflow id.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +15,7 @@ import { killGroup, sleep, tail } from './proc';
 import { publishWorkflow, unpublishWorkflow } from './publish';
 import { N8nRestSession } from './rest';
 import { setupN8nE2e, type E2eN8n } from './setup';
+import { N8N_VERSION, WORK_DIR } from './config';
 
 /** Set by the global setup for the workers (they inherit the environment). */
 export const SHARED_N8N_ENV = 'DP_E2E_SHARED_N8N';
@@ -24,45 +28,80 @@ interface SharedState {
 	n8n: Pick<N8nInstance, 'url' | 'port' | 'brokerPort' | 'userFolder' | 'logFile' | 'pid' | 'install' | 'env'>;
 }
 
-/** The instance the global setup started (only in the jest main process). */
-let owned: E2eN8n | undefined;
+/** The boot the global setup started (only in the jest main process). */
+let booting: Promise<E2eN8n | undefined> | undefined;
 
-/** Global setup: starts the shared n8n once, even when both the e2e and editor projects run. */
-export async function startSharedN8n(): Promise<void> {
-	if (owned) return;
-	owned = await setupN8nE2e({ label: 'shared' });
-	const { runDir, userFolder, tarball, installed, n8n } = owned;
-	const state: SharedState = {
-		runDir,
-		userFolder,
-		tarball,
-		installed,
-		n8n: {
-			url: n8n.url,
-			port: n8n.port,
-			brokerPort: n8n.brokerPort,
-			userFolder,
-			logFile: n8n.logFile,
-			pid: n8n.pid,
-			install: n8n.install,
-			env: n8n.env,
-		},
-	};
-	const file = path.join(runDir, 'shared-n8n.json');
-	fs.writeFileSync(file, JSON.stringify(state, null, 2));
-	process.env[SHARED_N8N_ENV] = file;
+/** How long a suite waits for the shared n8n (a cold n8n install included). */
+const BOOT_WAIT_MS = 20 * 60_000;
+
+/** The boot's failure, next to the state file, so every waiting suite fails with its reason. */
+function failureFile(stateFile: string): string {
+	return `${stateFile}.failed`;
 }
 
-/** Global teardown: stops the shared n8n (a second call is a no-op). */
+function stateOf(n8n: E2eN8n): SharedState {
+	const { runDir, userFolder, tarball, installed } = n8n;
+	const { url, port, brokerPort, logFile, pid, install, env } = n8n.n8n;
+	return { runDir, userFolder, tarball, installed, n8n: { url, port, brokerPort, userFolder, logFile, pid, install, env } };
+}
+
+/** The state file once the boot finished; throws the boot's failure, or after BOOT_WAIT_MS. */
+async function waitForState(file: string): Promise<SharedState> {
+	const deadline = Date.now() + BOOT_WAIT_MS;
+	for (;;) {
+		if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SharedState;
+		if (fs.existsSync(failureFile(file))) throw new Error(`the shared n8n did not start: ${fs.readFileSync(failureFile(file), 'utf8')}`);
+		if (Date.now() > deadline) throw new Error(`the shared n8n was not up after ${BOOT_WAIT_MS / 60_000} minutes (${file})`);
+		await sleep(200);
+	}
+}
+
+/**
+ * Global setup: starts booting the shared n8n (once, even when several projects run) and returns
+ * at once; the state file appears when it is up, a failure file when it could not start.
+ */
+export function startSharedN8n(): void {
+	if (booting) return;
+	fs.mkdirSync(WORK_DIR, { recursive: true });
+	const file = path.join(fs.mkdtempSync(path.join(WORK_DIR, 'shared-')), 'shared-n8n.json');
+	process.env[SHARED_N8N_ENV] = file;
+	booting = setupN8nE2e({ label: 'shared' }).then(
+		(n8n) => {
+			// Written whole, then renamed: a waiting suite never reads half a file.
+			fs.writeFileSync(`${file}.tmp`, JSON.stringify(stateOf(n8n), null, 2));
+			fs.renameSync(`${file}.tmp`, file);
+			return n8n;
+		},
+		(error: unknown) => {
+			fs.writeFileSync(failureFile(file), error instanceof Error ? (error.stack ?? error.message) : String(error));
+			return undefined;
+		},
+	);
+}
+
+/** Global teardown: stops the shared n8n once its boot has settled (a second call is a no-op). */
 export async function stopSharedN8n(): Promise<void> {
-	const instance = owned;
+	const boot = booting;
 	const file = process.env[SHARED_N8N_ENV];
-	owned = undefined;
+	booting = undefined;
 	delete process.env[SHARED_N8N_ENV];
-	if (instance) return await instance.close();
-	// Jest loaded the teardown apart from the setup: stop the server by the pid in the state file.
-	if (!file || !fs.existsSync(file)) return;
-	const { pid } = (JSON.parse(fs.readFileSync(file, 'utf8')) as SharedState).n8n;
+	if (!file) return;
+	try {
+		await stopBooted(boot, file);
+	} finally {
+		fs.rmSync(path.dirname(file), { recursive: true, force: true });
+	}
+}
+
+async function stopBooted(boot: Promise<E2eN8n | undefined> | undefined, file: string): Promise<void> {
+	if (boot) return await (await boot)?.close();
+	// Jest loaded the teardown apart from the setup: wait for the boot, then stop the server by its pid.
+	let pid: number;
+	try {
+		pid = (await waitForState(file)).n8n.pid;
+	} catch {
+		return;
+	}
 	if (!killGroup(pid, 'SIGTERM')) return;
 	const deadline = Date.now() + 15_000;
 	while (Date.now() < deadline && killGroup(pid, 0)) await sleep(250);
@@ -76,8 +115,8 @@ export async function stopSharedN8n(): Promise<void> {
  */
 export async function attachSharedN8n(label: string, version?: string): Promise<E2eN8n> {
 	const file = process.env[SHARED_N8N_ENV];
-	const state = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SharedState) : undefined;
-	if (!state || (version !== undefined && version !== state.n8n.install.version)) return await setupN8nE2e({ label, version });
+	if (!file || (version !== undefined && version !== N8N_VERSION)) return await setupN8nE2e({ label, version });
+	const state = await waitForState(file);
 	const { userFolder } = state;
 	const n8n: N8nInstance = {
 		...state.n8n,
