@@ -15,23 +15,20 @@ import type {
 } from 'n8n-workflow';
 import { UnexpectedError } from 'n8n-workflow';
 
-import { buildAdditionalData } from './additional-data';
 import type { HarnessCredentials } from './credentials';
-import { HarnessCredentialsHelper } from './credentials';
 import { ensureHarnessEnvironment } from './env';
 import type { AnyNodeType } from './node-types';
 import { resolveNodeType } from './node-types';
 import { runWebhookWith, type HookRequest, type RunWebhookResult } from './run-webhook';
 import {
+	buildCall,
 	buildWebhookData,
-	buildWorkflow,
 	declaredHttpMethod,
 	setupFrom,
 	webhookDescriptionOf,
 	type HarnessWebhookMode,
 	type WebhookUrls,
 } from './webhook-setup';
-import { nextSequence } from './workflow';
 
 /** HookContext whose getNodeWebhookUrl returns the URL the test chose (for webhooks the node declares). */
 class HarnessHookContext extends HookContext {
@@ -99,12 +96,7 @@ export function createHookHarness(opts: HookHarnessOptions): HookHarness {
 		if (fn === undefined) {
 			throw new UnexpectedError(`n8n harness: node has no webhookMethods.${setup.webhookName}.${method}`);
 		}
-		const sequence = nextSequence();
-		const workflow = buildWorkflow(setup, sequence);
-		const additionalData = buildAdditionalData({
-			credentialsHelper: new HarnessCredentialsHelper(setup.credentials, setup.credentialTypes),
-			workflowId: workflow.id,
-		});
+		const { workflow, additionalData } = buildCall(setup);
 		const executionMode: WorkflowExecuteMode = setup.mode === 'trigger' ? 'trigger' : 'manual';
 		const activation: WorkflowActivateMode = setup.mode === 'trigger' ? 'activate' : 'manual';
 		const webhookData = buildWebhookData(

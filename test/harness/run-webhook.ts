@@ -15,10 +15,8 @@ import type {
 } from 'n8n-workflow';
 import { isNodeClassInstance, UnexpectedError } from 'n8n-workflow';
 
-import { buildAdditionalData } from './additional-data';
 import { readOutputBinary } from './binary';
 import type { HarnessCredentials } from './credentials';
-import { HarnessCredentialsHelper } from './credentials';
 import type { HarnessBinaryMode } from './env';
 import { withBinaryMode } from './env';
 import type { HarnessQuery, HarnessRequest } from './http';
@@ -27,8 +25,8 @@ import type { AnyNodeType } from './node-types';
 import { resolveNodeType } from './node-types';
 import { answer } from './webhook-answer';
 import {
+	buildCall,
 	buildWebhookData,
-	buildWorkflow,
 	declaredHttpMethod,
 	setupFrom,
 	webhookDescriptionOf,
@@ -36,7 +34,6 @@ import {
 	type WebhookSetup,
 	type WebhookUrls,
 } from './webhook-setup';
-import { nextSequence } from './workflow';
 
 /** WebhookContext with the same URL override. */
 class HarnessWebhookContext extends WebhookContext {
@@ -110,8 +107,7 @@ export async function runWebhookWith(setup: WebhookSetup, request: HookRequest):
 		if (resolved.webhook === undefined) {
 			throw new UnexpectedError('n8n harness: node type has no webhook() method');
 		}
-		const sequence = nextSequence();
-		const workflow = buildWorkflow(setup, sequence);
+		const { workflow, additionalData } = buildCall(setup);
 		const method = request.method ?? declaredHttpMethod(workflow, setup.node, description);
 		const url =
 			setup.webhookUrls[setup.webhookName] ??
@@ -142,10 +138,6 @@ export async function runWebhookWith(setup: WebhookSetup, request: HookRequest):
 		}
 		const res = new HarnessResponse();
 
-		const additionalData = buildAdditionalData({
-			credentialsHelper: new HarnessCredentialsHelper(setup.credentials, setup.credentialTypes),
-			workflowId: workflow.id,
-		});
 		// The harness request/response stand in for express's (typed `express.Request/Response`
 		// in n8n-workflow); the casts only bridge that declared type.
 		additionalData.httpRequest = req as unknown as IWorkflowExecuteAdditionalData['httpRequest'];

@@ -18,10 +18,12 @@ import type {
 import { UnexpectedError } from 'n8n-workflow';
 import { randomUUID } from 'node:crypto';
 
+import { buildAdditionalData } from './additional-data';
 import type { HarnessCredentials } from './credentials';
+import { HarnessCredentialsHelper } from './credentials';
 import type { AnyNodeType } from './node-types';
 import { resolveNodeType } from './node-types';
-import { createHarnessNode, createHarnessWorkflow } from './workflow';
+import { createHarnessNode, createHarnessWorkflow, nextSequence } from './workflow';
 
 /** 'trigger': the workflow is active (production URL); 'manual': "Listen for test event" in the editor. */
 export type HarnessWebhookMode = 'trigger' | 'manual';
@@ -51,7 +53,7 @@ export function webhookDescriptionOf(setup: Pick<WebhookSetup, 'node' | 'nodeTyp
 	return found;
 }
 
-export function buildWorkflow(setup: WebhookSetup, sequence: number): Workflow {
+function buildWorkflow(setup: WebhookSetup, sequence: number): Workflow {
 	return createHarnessWorkflow({
 		id: `harness-workflow-${sequence}`,
 		node: setup.node,
@@ -60,6 +62,16 @@ export function buildWorkflow(setup: WebhookSetup, sequence: number): Workflow {
 		globalStaticData: setup.globalStaticData,
 		active: setup.mode === 'trigger',
 	});
+}
+
+/** What n8n builds afresh for every call to the node: the workflow holding it, and the additional data with its credentials. */
+export function buildCall(setup: WebhookSetup): { workflow: Workflow; additionalData: IWorkflowExecuteAdditionalData } {
+	const workflow = buildWorkflow(setup, nextSequence());
+	const additionalData = buildAdditionalData({
+		credentialsHelper: new HarnessCredentialsHelper(setup.credentials, setup.credentialTypes),
+		workflowId: workflow.id,
+	});
+	return { workflow, additionalData };
 }
 
 export function buildWebhookData(

@@ -1,9 +1,11 @@
 /** Fault-matrix rows of the operations that carry secrets: Register Secret (and its public-key fetch), Create Source Connector. */
-import { SECRET_PLAINTEXT, SERVICE_ACCOUNT_KEY } from './bench';
+import { type Bench, SECRET_PLAINTEXT, SERVICE_ACCOUNT_KEY } from './bench';
 import { actionCase, json } from './actionCase';
-import type { OperationUnderTest } from './operations';
+import type { OperationUnderTest, PreparedCase } from './operations';
 
-const secretItem = [{ json: { secret: SECRET_PLAINTEXT } }];
+/** Register Secret of one plaintext; the two rows differ in the request they fault (the key fetch or the registration). */
+const registerSecret = (bench: Bench, target: PreparedCase['target'], succeeded: PreparedCase['succeeded']): PreparedCase =>
+	actionCase(bench, target, { resource: 'secret', operation: 'register', secretInput: 'text', secretValue: '={{ $json.secret }}' }, [{ json: { secret: SECRET_PLAINTEXT } }], succeeded);
 
 export function secretAndSourceOperations(): OperationUnderTest[] {
 	return [
@@ -13,17 +15,11 @@ export function secretAndSourceOperations(): OperationUnderTest[] {
 			itemIndex: 0,
 			effects: { creates: 'secrets' },
 			prepare: async (bench) =>
-				actionCase(
-					bench,
-					{ method: 'POST', path: '/api/v1/users/secrets' },
-					{ resource: 'secret', operation: 'register', secretInput: 'text', secretValue: '={{ $json.secret }}' },
-					secretItem,
-					async (outcome) => {
-						expect(json(outcome)).toEqual({ id: expect.any(String), type: 'rsa_aes' });
-						const stored = (await bench.storedSecrets()).find((secret) => secret.id === json(outcome).id);
-						expect(stored?.plaintext).toBe(SECRET_PLAINTEXT);
-					},
-				),
+				registerSecret(bench, { method: 'POST', path: '/api/v1/users/secrets' }, async (outcome) => {
+					expect(json(outcome)).toEqual({ id: expect.any(String), type: 'rsa_aes' });
+					const stored = (await bench.storedSecrets()).find((secret) => secret.id === json(outcome).id);
+					expect(stored?.plaintext).toBe(SECRET_PLAINTEXT);
+				}),
 		},
 		{
 			name: 'secret.register (key)',
@@ -31,12 +27,8 @@ export function secretAndSourceOperations(): OperationUnderTest[] {
 			itemIndex: 0,
 			effects: { after: 'secrets' },
 			prepare: async (bench) =>
-				actionCase(
-					bench,
-					{ method: 'POST', path: '/api/v1/users/retrieve' },
-					{ resource: 'secret', operation: 'register', secretInput: 'text', secretValue: '={{ $json.secret }}' },
-					secretItem,
-					(outcome) => expect(json(outcome)).toEqual({ id: expect.any(String), type: 'rsa_aes' }),
+				registerSecret(bench, { method: 'POST', path: '/api/v1/users/retrieve' }, (outcome) =>
+					expect(json(outcome)).toEqual({ id: expect.any(String), type: 'rsa_aes' }),
 				),
 		},
 		{
