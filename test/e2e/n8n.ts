@@ -27,18 +27,10 @@ export {
 export { ensureN8n, type N8nInstall } from './lib/install';
 export { packPackage, buildInputsHash } from './lib/pack';
 export { createRunDir, pruneRuns } from './lib/workdir';
-export {
-	createUserFolder,
-	n8nVersionOf,
-	installPackage,
-	n8nEnv,
-	startN8n,
-	userFolderPaths,
-	type InstalledPackage,
-	type InstallPackageOptions,
-	type N8nInstance,
-	type StartN8nOptions,
-} from './lib/instance';
+export { createUserFolder, n8nVersionOf, userFolderPaths } from './lib/user-folder';
+export { installPackage, type InstalledPackage, type InstallPackageOptions } from './lib/community-package';
+export { n8nEnv } from './lib/n8n-env';
+export { startN8n, type N8nInstance, type StartN8nOptions } from './lib/instance';
 export {
 	executeWorkflow,
 	importCredential,

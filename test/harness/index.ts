@@ -17,15 +17,11 @@ export { disposeHarness, getHarnessPaths } from './env';
 export type { HarnessQuery, HarnessRequest } from './http';
 export { HarnessResponse } from './http';
 
-export type {
-	HarnessWebhookMode,
-	HookHarness,
-	HookHarnessOptions,
-	HookRequest,
-	RunWebhookOptions,
-	RunWebhookResult,
-} from './webhook';
-export { createHookHarness, runWebhook } from './webhook';
+export type { HarnessWebhookMode } from './webhook-setup';
+export type { HookHarness, HookHarnessOptions } from './hook-harness';
+export { createHookHarness } from './hook-harness';
+export type { HookRequest, RunWebhookOptions, RunWebhookResult } from './run-webhook';
+export { runWebhook } from './run-webhook';
 
 export type { AnyNodeType } from './node-types';
 export { fullNodeTypeName } from './node-types';

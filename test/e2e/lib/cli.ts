@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensureN8n } from './install';
-import { createUserFolder, n8nEnv, n8nVersionOf, userFolderPaths } from './instance';
+import { n8nEnv } from './n8n-env';
+import { createUserFolder, n8nVersionOf, userFolderPaths } from './user-folder';
 import {
 	listExecutions,
 	maxExecutionId,

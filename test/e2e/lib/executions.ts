@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { ensureN8n } from './install';
-import { n8nVersionOf, userFolderPaths } from './instance';
+import { n8nVersionOf, userFolderPaths } from './user-folder';
 import { runOk, sleep } from './proc';
 
 /** The parts of n8n's IRunExecutionData the tests look at (kept loose on purpose). */

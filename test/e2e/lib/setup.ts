@@ -14,7 +14,9 @@ import {
 	type WorkflowJson,
 } from './cli';
 import { ensureN8n } from './install';
-import { createUserFolder, installPackage, startN8n, type InstalledPackage, type InstallPackageOptions, type N8nInstance } from './instance';
+import { installPackage, type InstalledPackage, type InstallPackageOptions } from './community-package';
+import { startN8n, type N8nInstance } from './instance';
+import { createUserFolder } from './user-folder';
 import { packPackage } from './pack';
 import { publishWorkflow, unpublishWorkflow } from './publish';
 import type { RunResult } from './proc';

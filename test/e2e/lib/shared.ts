@@ -10,7 +10,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { executeWorkflow, importCredential, importWorkflow, n8nCli } from './cli';
-import type { InstalledPackage, N8nInstance } from './instance';
+import type { InstalledPackage } from './community-package';
+import type { N8nInstance } from './instance';
 import { killGroup, sleep, tail } from './proc';
 import { publishWorkflow, unpublishWorkflow } from './publish';
 import { N8nRestSession } from './rest';

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../emulator';
 import { TestClient } from '../../emulator/test-support/client';
-import { userFolderPaths } from './instance';
+import { userFolderPaths } from './user-folder';
 import { killAllChildren } from './proc';
 import type { E2eN8n } from './setup';
 import { attachSharedN8n } from './shared';

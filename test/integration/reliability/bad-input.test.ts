@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { executeNode } from '../../harness';
-import { BAD_INPUTS, type BadInput, NotAFileInput } from './badInputCases';
+import { BAD_INPUTS } from './badInputCases';
+import { type BadInput, NotAFileInput } from './badInputs/case';
 import { Bench } from './bench';
 import { leaksIn } from './leaks';
 

@@ -8,7 +8,8 @@
 import * as path from 'node:path';
 import { importCredential, importWorkflow, type CredentialInput, type WorkflowJson } from '../../e2e/lib/cli';
 import { ensureN8n } from '../../e2e/lib/install';
-import { installPackage, startN8n, type N8nInstance } from '../../e2e/lib/instance';
+import { installPackage } from '../../e2e/lib/community-package';
+import { startN8n, type N8nInstance } from '../../e2e/lib/instance';
 import { packPackage } from '../../e2e/lib/pack';
 import { freePort, killAllChildren } from '../../e2e/lib/proc';
 import { N8nRestSession } from '../../e2e/lib/rest';

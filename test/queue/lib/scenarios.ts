@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { RunningEmulator } from '../../emulator';
-import { userFolderPaths } from '../../e2e/lib/instance';
+import { userFolderPaths } from '../../e2e/lib/user-folder';
 import { loadWorkflow } from '../../e2e/lib/workflow-file';
 import { eventBody, isIgnored, signedHeaders } from '../../e2e/load/deliveries';
 import { post, runPool, type Answer } from '../../e2e/load/http';

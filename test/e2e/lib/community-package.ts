@@ -1,0 +1,95 @@
+/** The package installed into an n8n user folder as a community package, the two ways a user gets it there. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { baseEnv } from './config';
+import { runOk } from './proc';
+import { createUserFolder, userFolderPaths } from './user-folder';
+
+export interface InstalledPackage {
+	name: string;
+	version: string;
+	/** `<user folder>/.n8n/nodes/node_modules/<name>` */
+	directory: string;
+}
+
+export interface InstallPackageOptions {
+	/**
+	 * `npm` (default): what the README tells users, `npm install <package>` in `~/.n8n/nodes`, with
+	 * peer dependencies omitted: n8n-workflow must resolve to n8n's own copy (n8n puts its
+	 * node_modules on NODE_PATH), not to a second one npm would fetch.
+	 * `n8n`: what Settings → Community Nodes does in n8n 2.40.7: unpack the tarball into
+	 * `nodes/node_modules/<name>`, drop dev/peer/optional dependencies from its package.json,
+	 * `npm install` inside it (shallow, no scripts, no lock), and record it in nodes/package.json.
+	 */
+	method?: 'npm' | 'n8n';
+	/** `npm` method only: install peer dependencies too, as a plain `npm install` (npm ≥ 7) does. */
+	withPeers?: boolean;
+}
+
+/** Installs a package tarball into a user folder as a community package. */
+export async function installPackage(
+	userFolder: string,
+	tarballPath: string,
+	options: InstallPackageOptions = {},
+): Promise<InstalledPackage> {
+	createUserFolder(userFolder);
+	const { nodesDir, logsDir } = userFolderPaths(userFolder);
+	const tarball = path.resolve(tarballPath);
+	const env = baseEnv();
+	const logFile = path.join(logsDir, 'install-package.log');
+	const manifest = path.join(nodesDir, 'package.json');
+	if (!fs.existsSync(manifest)) {
+		fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+	}
+	const common = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=warn'];
+	let name: string;
+	if ((options.method ?? 'npm') === 'npm') {
+		const peers = options.withPeers ? [] : ['--omit=peer'];
+		await runOk('npm', ['install', tarball, '--omit=dev', ...peers, ...common], {
+			cwd: nodesDir,
+			env,
+			logFile,
+		});
+		const deps = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies: Record<string, string> })
+			.dependencies;
+		const entry = Object.entries(deps).find(([, spec]) => spec.includes(path.basename(tarball)));
+		if (!entry) throw new Error(`npm install did not record ${tarball} in ${manifest}`);
+		name = entry[0];
+	} else {
+		const staging = fs.mkdtempSync(path.join(nodesDir, '.unpack-'));
+		try {
+			await runOk('tar', ['-xzf', tarball, '-C', staging, '--strip-components=1'], { logFile });
+			const pkgFile = path.join(staging, 'package.json');
+			const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as Record<string, unknown> & {
+				name: string;
+				version: string;
+			};
+			delete pkg.devDependencies;
+			delete pkg.peerDependencies;
+			delete pkg.optionalDependencies;
+			fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+			name = pkg.name;
+			const target = path.join(nodesDir, 'node_modules', name);
+			fs.rmSync(target, { recursive: true, force: true });
+			fs.mkdirSync(path.dirname(target), { recursive: true });
+			fs.renameSync(staging, target);
+			await runOk(
+				'npm',
+				['install', '--bin-links=false', '--install-strategy=shallow', '--package-lock=false', ...common],
+				{ cwd: target, env, logFile },
+			);
+			const nodesManifest = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+				dependencies?: Record<string, string>;
+			};
+			nodesManifest.dependencies = { ...nodesManifest.dependencies, [name]: pkg.version };
+			fs.writeFileSync(manifest, JSON.stringify(nodesManifest, null, 2));
+		} finally {
+			fs.rmSync(staging, { recursive: true, force: true });
+		}
+	}
+	const directory = path.join(nodesDir, 'node_modules', name);
+	const installed = JSON.parse(fs.readFileSync(path.join(directory, 'package.json'), 'utf8')) as {
+		version: string;
+	};
+	return { name, version: installed.version, directory };
+}
