@@ -65,8 +65,9 @@ describe('Document Processing Trigger in real n8n', () => {
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	it('registers one signed webhook channel for the production URL when the workflow is published', async () => {
-		const { e2e } = suite;
-		await e2e.rest.publishWorkflow(workflowId);
+		// Waits until n8n has activated the trigger (its webhook methods ran and their static data,
+		// the signing secret, is saved): a delivery before that is refused, and the service resends it.
+		await suite.e2e.publish(workflowId);
 		await channelCount(1);
 		expect(channels()).toEqual([
 			expect.objectContaining({ channel_type: 'webhook', url: webhookUrl(), event_types: LIFE, workflow_id: null, enabled: true }),

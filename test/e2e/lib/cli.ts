@@ -15,7 +15,7 @@ import {
 	readExecution,
 	type RunExecutionData,
 } from './executions';
-import { CommandError, freePort, run, tail, type RunResult } from './proc';
+import { CommandError, freePort, run, sleep, tail, type RunResult } from './proc';
 import { withLock } from './workdir';
 
 export interface CliOptions {
@@ -184,9 +184,30 @@ export async function executeWorkflow(
 	workflowId: string,
 	options: CliOptions = {},
 ): Promise<ExecutionResult> {
-	const job = executeQueue.then(async () => await executeNow(userFolder, workflowId, options));
+	const job = executeQueue.then(async () => await executeUnlessBusy(userFolder, workflowId, options));
 	executeQueue = job.catch(() => undefined);
 	return await job;
+}
+
+/** SQLite's answer when the server held the write lock longer than the CLI process waited for it. */
+const DATABASE_BUSY = /SQLITE_BUSY|database is locked/;
+const BUSY_ATTEMPTS = 3;
+
+/**
+ * The CLI is a second process on the server's SQLite file: while the server writes (other suites'
+ * executions on the shared n8n), the CLI can meet a locked database before it has created the
+ * execution. Nothing ran then, so the call is made again; any other refusal is thrown at once.
+ */
+async function executeUnlessBusy(userFolder: string, workflowId: string, options: CliOptions): Promise<ExecutionResult> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await executeNow(userFolder, workflowId, options);
+		} catch (error) {
+			const busy = error instanceof CommandError && DATABASE_BUSY.test(`${error.result.stdout}\n${error.result.stderr}`);
+			if (!busy || attempt >= BUSY_ATTEMPTS) throw error;
+			await sleep(1000 * attempt);
+		}
+	}
 }
 
 async function executeNow(userFolder: string, workflowId: string, options: CliOptions): Promise<ExecutionResult> {
