@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { samplePdf, type SamplePdfOptions } from '../test/integration/support/pdfs';
 import type { PlanName, Variant } from './partition-worker';
@@ -12,19 +12,23 @@ import { conditions, median, mb, ratio, seconds, table } from './lib/table';
  * (`unstructured-client`) and against sending the file whole, on the same generated PDFs, all
  * pointed at the emulator with a per-page processing delay.
  *
- *   npx ts-node --transpile-only bench/partition.ts [--delay 20,100] [--runs 3] [--concurrency 5] [--no-study]
+ *   npx ts-node --transpile-only bench/partition.ts [--delay 20,100] [--runs 3] [--concurrency 5] [--service-processes 2] [--no-study]
  *
  * One table per per-page delay (ms); the fault and range-size tables run at the last delay.
  * Every run is a fresh Node process (so peak RSS is that run's own; it warms up on a small PDF
  * first, see the worker), compiled to plain JS first (so no TypeScript compiler sits in the
- * measured processes); the emulator runs in its own process too. Wall time is the median of the
- * runs; the floor is pages × delay ÷ concurrency. Not a test: nothing here passes or fails.
+ * measured processes); the emulator runs in its own processes too (`--service-processes`, default
+ * the number of cores and at least 2: a hosted service does not read concurrent uploads on one
+ * thread; 1 gives a single emulator process). The fault table always uses one emulator process
+ * (it counts the requests that reached it). Wall time is the median of the runs; the floor is
+ * pages × delay ÷ concurrency. Not a test: nothing here passes or fails.
  */
 
 interface Options {
 	delaysMs: number[];
 	runs: number;
 	concurrency: number;
+	serviceProcesses: number;
 	study: boolean;
 }
 
@@ -40,7 +44,13 @@ function parseOptions(args: string[]): Options {
 	const delaysText = delayIndex >= 0 ? (args[delayIndex + 1] ?? '') : '20,100';
 	const delaysMs = delaysText.split(',').map(Number);
 	if (delaysMs.some((delay) => !Number.isFinite(delay) || delay < 0)) throw new Error(`--delay needs numbers, got ${delaysText}`);
-	return { delaysMs, runs: Math.max(1, value('runs', 3)), concurrency: value('concurrency', 5), study: !args.includes('--no-study') };
+	return {
+		delaysMs,
+		runs: Math.max(1, value('runs', 3)),
+		concurrency: value('concurrency', 5),
+		serviceProcesses: Math.max(1, value('service-processes', Math.max(2, availableParallelism()))),
+		study: !args.includes('--no-study'),
+	};
 }
 
 const SAMPLES: Array<{ label: string; options: SamplePdfOptions }> = [
@@ -200,10 +210,9 @@ async function faultTable(emulator: EmulatorProcess, file: SampleFile, options: 
 
 /** The emulator's code paths run once at full speed first, so the first measured run is not its JIT warm-up. */
 async function warmUp(emulator: EmulatorProcess, file: SampleFile, delayMs: number, options: Options): Promise<void> {
-	await control(emulator, 'config', 'POST', { per_page_delay_ms: 0 });
+	await emulator.configure({ per_page_delay_ms: 0 });
 	for (const { variant } of VARIANTS) await measure(emulator, variant, file, options.concurrency);
-	await control(emulator, 'config', 'POST', { per_page_delay_ms: delayMs });
-	await control(emulator, 'requests', 'DELETE');
+	await emulator.configure({ per_page_delay_ms: delayMs });
 }
 
 async function main(): Promise<void> {
@@ -214,23 +223,32 @@ async function main(): Promise<void> {
 	try {
 		const files: SampleFile[] = [];
 		for (const sample of SAMPLES) files.push(await writeSample(dir, sample.label, sample.options));
-		process.stdout.write(`Concurrency ${options.concurrency}; median of ${options.runs} run(s); ${conditions()}\n\n`);
+		process.stdout.write(
+			`Concurrency ${options.concurrency}; service: ${options.serviceProcesses} emulator process(es); median of ${options.runs} run(s); ${conditions()}\n\n`,
+		);
 		for (const [index, delayMs] of options.delaysMs.entries()) {
-			const emulator = await startEmulatorProcess(delayMs);
+			const emulator = await startEmulatorProcess(delayMs, options.serviceProcesses);
 			try {
 				await warmUp(emulator, files[1] as SampleFile, delayMs, options);
 				process.stdout.write(`Emulator at ${delayMs} ms per page:\n\n${await mainTable(emulator, files, delayMs, options)}\n\n`);
 				if (index < options.delaysMs.length - 1) continue;
-				process.stdout.write(`One transient fault in one range (${files[1]?.label}, ${delayMs} ms per page, single runs):\n\n`);
-				process.stdout.write(`${await faultTable(emulator, files[1] as SampleFile, options)}\n\n`);
 				if (options.study) {
 					process.stdout.write(
 						`Range-size rules (${delayMs} ms per page; this node’s runner, only the plan changes): wall (ratio to the node rule), RSS growth:\n\n`,
 					);
-					process.stdout.write(`${await studyTable(emulator, dir, options)}\n`);
+					process.stdout.write(`${await studyTable(emulator, dir, options)}\n\n`);
 				}
 			} finally {
 				emulator.stop();
+			}
+			// Faults and request counts live in one emulator process, so this table has its own.
+			const single = await startEmulatorProcess(delayMs, 1);
+			try {
+				await warmUp(single, files[1] as SampleFile, delayMs, options);
+				process.stdout.write(`One transient fault in one range (${files[1]?.label}, ${delayMs} ms per page, one emulator process, single runs):\n\n`);
+				process.stdout.write(`${await faultTable(single, files[1] as SampleFile, options)}\n`);
+			} finally {
+				single.stop();
 			}
 		}
 	} finally {

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
+import type { EmulatorConfig } from '../../test/emulator';
+import type { ConfigMessage } from '../partition-emulator';
 import type { PlanName, Variant, WorkerResult } from '../partition-worker';
 import { ROOT } from './processes';
 
@@ -52,8 +54,12 @@ function runProcess(args: string[]): Promise<string> {
 
 export interface EmulatorProcess {
 	json: string;
-	/** CPU time the service (emulator) process has used so far, where Linux tells it. */
+	/** How many emulator processes serve (see bench/partition-emulator.ts). */
+	processes: number;
+	/** CPU time the service (emulator) processes have used so far, where Linux tells it. */
 	cpuMs(): number | undefined;
+	/** Changes the configuration of every emulator process. */
+	configure(config: Partial<EmulatorConfig>): Promise<void>;
 	stop(): void;
 }
 
@@ -68,17 +74,31 @@ function processCpuMs(pid: number | undefined): number | undefined {
 	}
 }
 
-export function startEmulatorProcess(delayMs: number): Promise<EmulatorProcess> {
+function totalCpuMs(pids: number[]): number | undefined {
+	const times = pids.map(processCpuMs);
+	return times.some((time) => time === undefined) ? undefined : times.reduce<number>((sum, time) => sum + (time ?? 0), 0);
+}
+
+/** The emulator in `processes` processes sharing one port (one: a plain emulator process). */
+export function startEmulatorProcess(delayMs: number, processes = 1): Promise<EmulatorProcess> {
 	return new Promise((resolvePromise, reject) => {
-		const child = spawn(process.execPath, [join(BUILD_DIR, 'bench/partition-emulator.js'), String(delayMs)], {
+		const child = spawn(process.execPath, [join(BUILD_DIR, 'bench/partition-emulator.js'), String(delayMs), String(processes)], {
 			cwd: ROOT,
-			stdio: ['ignore', 'pipe', 'inherit'],
+			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 		});
+		const configure = (config: Partial<EmulatorConfig>): Promise<void> =>
+			new Promise((done) => {
+				child.once('message', () => done());
+				const message: ConfigMessage = { config };
+				child.send(message);
+			});
 		let out = '';
-		child.stdout.on('data', (chunk: Buffer) => {
+		child.stdout?.on('data', (chunk: Buffer) => {
 			out += chunk.toString();
 			const line = out.split('\n')[0];
-			if (out.includes('\n') && line) resolvePromise({ json: line, cpuMs: () => processCpuMs(child.pid), stop: () => child.kill('SIGTERM') });
+			if (!out.includes('\n') || !line) return;
+			const { pids } = JSON.parse(line) as { pids: number[] };
+			resolvePromise({ json: line, processes, cpuMs: () => totalCpuMs(pids), configure, stop: () => child.kill('SIGTERM') });
 		});
 		child.on('error', reject);
 		child.on('exit', (code) => reject(new Error(`the emulator exited early (${code})`)));

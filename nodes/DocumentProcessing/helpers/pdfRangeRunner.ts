@@ -51,10 +51,15 @@ export async function runRanges<T, P = undefined>(
 	const outcomes = new Array<RangeOutcome<T>>(ranges.length);
 	let firstFailure: RangeFailedError | undefined;
 	const prepared = new Map<number, Promise<P>>();
+	// One build at a time, in range order: the first range leaves as soon as it is built instead of
+	// when the whole first wave is (the builds would otherwise interleave and finish together).
+	let building: Promise<unknown> = Promise.resolve();
 	const prepareAt = (index: number): Promise<P> => {
 		let promise = prepared.get(index);
 		if (!promise) {
-			promise = options.prepare ? options.prepare(ranges[index] as PageRange) : Promise.resolve(undefined as P);
+			const prepare = options.prepare;
+			promise = prepare ? building.then(async () => await prepare(ranges[index] as PageRange)) : Promise.resolve(undefined as P);
+			building = promise.catch(() => undefined);
 			// Awaited by the lane that takes the range; a failure counts as that range's failure.
 			promise.catch(() => undefined);
 			prepared.set(index, promise);
