@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EmulatorConfig } from '../test/emulator';
+import { PARTITION_CLOCKS } from '../test/emulator/config';
 import { samplePdf, type SamplePdfOptions } from '../test/integration/support/pdfs';
 import type { PlanName, Variant } from './partition-worker';
 import { compile, control, measure, startEmulatorProcess, type EmulatorProcess, type Measured, type SampleFile } from './lib/partition-processes';
@@ -12,14 +14,15 @@ import { conditions, median, mb, ratio, seconds, table } from './lib/table';
  * (`unstructured-client`) and against sending the file whole, on the same generated PDFs, all
  * pointed at the emulator with a per-page processing delay.
  *
- *   npx ts-node --transpile-only bench/partition.ts [--delay 20,100] [--runs 3] [--concurrency 5] [--service-processes 2] [--no-study]
+ *   npx ts-node --transpile-only bench/partition.ts [--delay 20,100] [--runs 3] [--concurrency 5]
+ *     [--service-processes 2] [--service-clock arrival|after_parse] [--no-study]
  *
  * One table per per-page delay (ms); the fault and range-size tables run at the last delay.
  * Every run is a fresh Node process (so peak RSS is that run's own; it warms up on a small PDF
  * first, see the worker), compiled to plain JS first (so no TypeScript compiler sits in the
  * measured processes); the emulator runs in its own processes too (`--service-processes`, default
- * the number of cores and at least 2: a hosted service does not read concurrent uploads on one
- * thread; 1 gives a single emulator process). The fault table always uses one emulator process
+ * the concurrency: a hosted service gives each concurrent request a worker of its own instead of
+ * reading every upload on one thread; 1 gives a single emulator process). The fault table always uses one emulator process
  * (it counts the requests that reached it). Wall time is the median of the runs; the floor is
  * pages × delay ÷ concurrency. Not a test: nothing here passes or fails.
  */
@@ -29,6 +32,7 @@ interface Options {
 	runs: number;
 	concurrency: number;
 	serviceProcesses: number;
+	serviceClock: EmulatorConfig['partition_clock'];
 	study: boolean;
 }
 
@@ -44,13 +48,24 @@ function parseOptions(args: string[]): Options {
 	const delaysText = delayIndex >= 0 ? (args[delayIndex + 1] ?? '') : '20,100';
 	const delaysMs = delaysText.split(',').map(Number);
 	if (delaysMs.some((delay) => !Number.isFinite(delay) || delay < 0)) throw new Error(`--delay needs numbers, got ${delaysText}`);
+	const concurrency = value('concurrency', 5);
 	return {
 		delaysMs,
 		runs: Math.max(1, value('runs', 3)),
-		concurrency: value('concurrency', 5),
-		serviceProcesses: Math.max(1, value('service-processes', Math.max(2, availableParallelism()))),
+		concurrency,
+		serviceProcesses: Math.max(1, value('service-processes', concurrency)),
+		serviceClock: serviceClock(args),
 		study: !args.includes('--no-study'),
 	};
+}
+
+/** `--service-clock arrival|after_parse`: the emulator's partition_clock (docs/emulator.md). */
+function serviceClock(args: string[]): EmulatorConfig['partition_clock'] {
+	const index = args.indexOf('--service-clock');
+	const raw = index >= 0 ? args[index + 1] : 'arrival';
+	const clock = PARTITION_CLOCKS.find((name) => name === raw);
+	if (!clock) throw new Error(`--service-clock needs one of ${PARTITION_CLOCKS.join(', ')}, got ${raw}`);
+	return clock;
 }
 
 const SAMPLES: Array<{ label: string; options: SamplePdfOptions }> = [
@@ -210,7 +225,7 @@ async function faultTable(emulator: EmulatorProcess, file: SampleFile, options: 
 
 /** The emulator's code paths run once at full speed first, so the first measured run is not its JIT warm-up. */
 async function warmUp(emulator: EmulatorProcess, file: SampleFile, delayMs: number, options: Options): Promise<void> {
-	await emulator.configure({ per_page_delay_ms: 0 });
+	await emulator.configure({ per_page_delay_ms: 0, partition_clock: options.serviceClock });
 	for (const { variant } of VARIANTS) await measure(emulator, variant, file, options.concurrency);
 	await emulator.configure({ per_page_delay_ms: delayMs });
 }
@@ -224,7 +239,7 @@ async function main(): Promise<void> {
 		const files: SampleFile[] = [];
 		for (const sample of SAMPLES) files.push(await writeSample(dir, sample.label, sample.options));
 		process.stdout.write(
-			`Concurrency ${options.concurrency}; service: ${options.serviceProcesses} emulator process(es); median of ${options.runs} run(s); ${conditions()}\n\n`,
+			`Concurrency ${options.concurrency}; service: ${options.serviceProcesses} emulator process(es), partition_clock ${options.serviceClock}; median of ${options.runs} run(s); ${conditions()}\n\n`,
 		);
 		for (const [index, delayMs] of options.delaysMs.entries()) {
 			const emulator = await startEmulatorProcess(delayMs, options.serviceProcesses);

@@ -9,6 +9,7 @@ export const JOB_LIST_SHAPES = ['array', 'items'] as const;
 export const CANCEL_REPLIES = ['job', 'accepted', 'no_content'] as const;
 export const CHANNEL_DELETE_REPLIES = ['no_content', 'channel'] as const;
 export const CHANNEL_UPDATE_REPLIES = ['channel', 'no_content'] as const;
+export const PARTITION_CLOCKS = ['arrival', 'after_parse'] as const;
 
 export interface EmulatorConfig {
 	/** Minimum spacing between accepted on-demand job launches of one API key. */
@@ -21,6 +22,13 @@ export interface EmulatorConfig {
 	job_duration_ms: number;
 	/** Processing time per page of a one-shot partition request (timer based, so concurrent requests overlap). */
 	per_page_delay_ms: number;
+	/**
+	 * Where that processing time starts: `arrival` — when the request arrived, so the emulator's own
+	 * reading and parsing of the upload happen within it (it is the service's whole time for the
+	 * request); `after_parse` — once the emulator has read and parsed the upload, which then adds
+	 * the emulator's own CPU time (one thread for all requests) on top.
+	 */
+	partition_clock: (typeof PARTITION_CLOCKS)[number];
 	default_job_outcome: TerminalJobStatus;
 	/** Timeout of one webhook delivery attempt. */
 	webhook_timeout_ms: number;
@@ -58,6 +66,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	schedule_delay_ms: 50,
 	job_duration_ms: 300,
 	per_page_delay_ms: 0,
+	partition_clock: 'arrival',
 	default_job_outcome: 'COMPLETED',
 	webhook_timeout_ms: 5000,
 	webhook_retry_backoff_ms: 200,
@@ -82,6 +91,7 @@ export const configPatchSchema = z
 		schedule_delay_ms: nonNegativeInt,
 		job_duration_ms: nonNegativeInt,
 		per_page_delay_ms: nonNegativeInt,
+		partition_clock: z.enum(PARTITION_CLOCKS),
 		default_job_outcome: z.enum(['COMPLETED', 'FAILED', 'STOPPED']),
 		webhook_timeout_ms: z.number().int().min(1),
 		webhook_retry_backoff_ms: nonNegativeInt,

@@ -98,8 +98,9 @@ describe('runRanges', () => {
 		const c = controllable();
 		const prepared: number[] = [];
 		const received: string[] = [];
-		const task = (range: PageRange, signal: AbortSignal, body: string) => {
+		const task = (range: PageRange, signal: AbortSignal, body: string, sent: () => void) => {
 			received.push(body);
+			sent();
 			return c.task(range, signal);
 		};
 		const prepare = async (range: PageRange) => {
@@ -123,6 +124,44 @@ describe('runRanges', () => {
 		await run;
 		expect(prepared).toEqual([1, 11, 21, 31, 41]);
 		expect(received).toEqual(['pdf 1', 'pdf 11', 'pdf 21', 'pdf 31', 'pdf 41']);
+	});
+
+	it('builds the next range only once a running range reports its request sent, one build at a time', async () => {
+		const c = controllable();
+		const prepared: number[] = [];
+		const senders = new Map<number, () => void>();
+		const task = (range: PageRange, signal: AbortSignal, _body: string, sent: () => void) => {
+			senders.set(range.first, sent);
+			return c.task(range, signal);
+		};
+		const prepare = async (range: PageRange) => {
+			prepared.push(range.first);
+			return `pdf ${range.first}`;
+		};
+		const run = runRanges(ranges(4), task, { concurrency: 2, allowFailed: false, prepare });
+		await c.tick();
+		// Both slots' own ranges, built in order; nothing ahead while their uploads are going out.
+		expect(c.started).toEqual([1, 11]);
+		expect(prepared).toEqual([1, 11]);
+		senders.get(11)?.();
+		await c.tick();
+		expect(prepared).toEqual([1, 11, 21]);
+		// A second report, or one from the other lane while a build is ahead, builds no more than one ahead.
+		senders.get(11)?.();
+		senders.get(1)?.();
+		await c.tick();
+		expect(prepared).toEqual([1, 11, 21]);
+		c.pending.get(1)?.resolve('a');
+		await c.tick();
+		expect(c.started).toEqual([1, 11, 21]);
+		// Range 21 never reported sent: settling still lets the last range be built.
+		c.pending.get(21)?.resolve('c');
+		await c.tick();
+		expect(prepared).toEqual([1, 11, 21, 31]);
+		c.pending.get(11)?.resolve('b');
+		await c.tick();
+		c.pending.get(31)?.resolve('d');
+		await run;
 	});
 
 	it('counts a range that cannot be prepared as that range’s failure', async () => {

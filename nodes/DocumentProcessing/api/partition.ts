@@ -106,10 +106,11 @@ async function sendRanges(
 	ranges: PageRange[],
 ): Promise<Omit<PartitionOutcome, 'pages'>> {
 	const firstPageNumber = (params.startingPageNumber ?? 1) - 1;
-	const sendRange = async (range: PageRange, signal: AbortSignal, body: RangeBody): Promise<Element[]> => {
+	const sendRange = async (range: PageRange, signal: AbortSignal, body: RangeBody, sent: () => void): Promise<Element[]> => {
 		const fields = partitionFormFields(params, { isRange: true, startingPageNumber: firstPageNumber + range.first });
 		// Every attempt streams the range's pieces again; they are dropped once the answer is in.
-		return await postPartition({ ...call, signal }, { ...source, size: body.size, open: async () => body.stream() }, fields);
+		const open = async () => body.stream().once('end', sent);
+		return await postPartition({ ...call, signal }, { ...source, size: body.size, open }, fields);
 	};
 
 	let outcomes: Array<RangeOutcome<Element[]>>;

@@ -7,7 +7,9 @@ export interface RangeRunOptions<P> {
 	concurrency: number;
 	/**
 	 * Makes what a range's task sends (its PDF). The next range is prepared while the running ones
-	 * are in flight, so a slot that frees up sends at once: one range ahead, never more.
+	 * are in flight, so a slot that frees up sends at once: one range ahead, never more. It is
+	 * prepared once the running task reports its request sent (or settles): building is CPU work on
+	 * the one JavaScript thread, and started earlier it would hold up that request's upload.
 	 */
 	prepare?: (range: PageRange) => Promise<P>;
 	/** Keep going when a range fails; otherwise the first failure cancels the rest. */
@@ -39,7 +41,7 @@ function asError(error: unknown): Error {
  */
 export async function runRanges<T, P = undefined>(
 	ranges: PageRange[],
-	task: (range: PageRange, signal: AbortSignal, prepared: P) => Promise<T>,
+	task: (range: PageRange, signal: AbortSignal, prepared: P, sent: () => void) => Promise<T>,
 	options: RangeRunOptions<P>,
 ): Promise<Array<RangeOutcome<T>>> {
 	const controller = new AbortController();
@@ -68,6 +70,13 @@ export async function runRanges<T, P = undefined>(
 	};
 	const runRange = async (index: number, lanes: LaneView): Promise<void> => {
 		const range = ranges[index] as PageRange;
+		let nextPrepared = false;
+		const prepareNext = () => {
+			if (nextPrepared || controller.signal.aborted) return;
+			nextPrepared = true;
+			const upcoming = lanes.upcoming();
+			if (upcoming !== undefined) void prepareAt(upcoming);
+		};
 		try {
 			let input: P;
 			try {
@@ -75,10 +84,7 @@ export async function runRanges<T, P = undefined>(
 			} finally {
 				prepared.delete(index);
 			}
-			const running = task(range, controller.signal, input);
-			const upcoming = lanes.upcoming();
-			if (upcoming !== undefined) void prepareAt(upcoming);
-			outcomes[index] = { range, ok: true, value: await running };
+			outcomes[index] = { range, ok: true, value: await task(range, controller.signal, input, prepareNext) };
 		} catch (error) {
 			outcomes[index] = { range, ok: false, error: asError(error) };
 			if (outer?.aborted) return;
@@ -86,6 +92,9 @@ export async function runRanges<T, P = undefined>(
 				firstFailure = new RangeFailedError(range, asError(error));
 				controller.abort(firstFailure);
 			}
+		} finally {
+			// A task that never reported its request sent (it failed before) still lets the next one be built.
+			prepareNext();
 		}
 	};
 	try {

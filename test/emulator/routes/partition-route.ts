@@ -9,7 +9,8 @@ export const PARTITION_PATH = '/general/v0/general';
 
 /**
  * One-shot partitioning. Processing time is per_page_delay_ms × pages, waited on a timer so
- * that concurrent requests (split PDF pages) overlap like they would on the real service.
+ * that concurrent requests (split PDF pages) overlap like they would on the real service, counted
+ * from the request's arrival or from the end of parsing (`partition_clock`).
  * Several `files` parts give an array of element arrays, one per file.
  */
 async function partition(ctx: RouteContext): Promise<Reply> {
@@ -29,7 +30,9 @@ async function partition(ctx: RouteContext): Promise<Reply> {
 			throw error;
 		}
 	}
-	await ctx.core.requestTimers.sleep(config.per_page_delay_ms * pages);
+	const processing = config.per_page_delay_ms * pages;
+	const spent = config.partition_clock === 'arrival' ? performance.now() - ctx.arrivedAt : 0;
+	await ctx.core.requestTimers.sleep(Math.max(0, Math.round(processing - spent)));
 	return ok(results.length === 1 ? results[0] : results);
 }
 
