@@ -110,6 +110,18 @@ describe('processing time', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
 	});
 
+	it.each(['arrival', 'after_parse'] as const)('takes at least per_page_delay_ms per page with partition_clock %s', async (clock) => {
+		expect((await h.client.control('/config', 'POST', { per_page_delay_ms: 60, partition_clock: clock })).status).toBe(200);
+		const pdf = await makePdf([{ title: 'A' }, { title: 'B' }, { title: 'C' }]);
+		const started = Date.now();
+		expect((await partition({ name: 'three.pdf', type: 'application/pdf', content: pdf })).status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(180);
+	});
+
+	it('refuses an unknown partition_clock', async () => {
+		expect((await h.client.control('/config', 'POST', { partition_clock: 'whenever' })).status).toBe(422);
+	});
+
 	it('lets concurrent requests overlap, so split pages finish faster than one whole file', async () => {
 		await h.client.control('/config', 'POST', { per_page_delay_ms: 400 });
 		const pages = await Promise.all([1, 2, 3, 4].map((n) => makePdf([{ title: `Page ${n}` }])));

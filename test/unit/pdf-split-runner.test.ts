@@ -126,7 +126,7 @@ describe('runRanges', () => {
 		expect(received).toEqual(['pdf 1', 'pdf 11', 'pdf 21', 'pdf 31', 'pdf 41']);
 	});
 
-	it('builds the next range only once a running range reports its request sent, one build at a time', async () => {
+	it('builds a range only once the range built before it has gone out, one build at a time, in order', async () => {
 		const c = controllable();
 		const prepared: number[] = [];
 		const senders = new Map<number, () => void>();
@@ -140,13 +140,17 @@ describe('runRanges', () => {
 		};
 		const run = runRanges(ranges(4), task, { concurrency: 2, allowFailed: false, prepare });
 		await c.tick();
-		// Both slots' own ranges, built in order; nothing ahead while their uploads are going out.
+		// The first range is built and sent; the second slot's range waits until that upload is out.
+		expect(c.started).toEqual([1]);
+		expect(prepared).toEqual([1]);
+		senders.get(1)?.();
+		await c.tick();
 		expect(c.started).toEqual([1, 11]);
 		expect(prepared).toEqual([1, 11]);
 		senders.get(11)?.();
 		await c.tick();
+		// One range ahead of the free slots, no more, however often a task reports.
 		expect(prepared).toEqual([1, 11, 21]);
-		// A second report, or one from the other lane while a build is ahead, builds no more than one ahead.
 		senders.get(11)?.();
 		senders.get(1)?.();
 		await c.tick();
@@ -154,7 +158,7 @@ describe('runRanges', () => {
 		c.pending.get(1)?.resolve('a');
 		await c.tick();
 		expect(c.started).toEqual([1, 11, 21]);
-		// Range 21 never reported sent: settling still lets the last range be built.
+		// Range 21 never reports sent: settling still lets the last range be built.
 		c.pending.get(21)?.resolve('c');
 		await c.tick();
 		expect(prepared).toEqual([1, 11, 21, 31]);

@@ -53,15 +53,28 @@ export async function runRanges<T, P = undefined>(
 	const outcomes = new Array<RangeOutcome<T>>(ranges.length);
 	let firstFailure: RangeFailedError | undefined;
 	const prepared = new Map<number, Promise<P>>();
-	// One build at a time, in range order: the first range leaves as soon as it is built instead of
-	// when the whole first wave is (the builds would otherwise interleave and finish together).
-	let building: Promise<unknown> = Promise.resolve();
+	// Builds take turns, in range order, and each waits until the range built before it has gone
+	// out (its task reported the request sent, or settled, or its build failed). Building is CPU
+	// work on the one JavaScript thread: run back to back, the first wave's builds held up the
+	// first range's request by the time of all the others; this way each range leaves as soon as
+	// it is built.
+	const released = new Map<number, () => void>();
+	let turn: Promise<void> = Promise.resolve();
+	const release = (index: number) => {
+		released.get(index)?.();
+		released.delete(index);
+	};
 	const prepareAt = (index: number): Promise<P> => {
 		let promise = prepared.get(index);
 		if (!promise) {
 			const prepare = options.prepare;
-			promise = prepare ? building.then(async () => await prepare(ranges[index] as PageRange)) : Promise.resolve(undefined as P);
-			building = promise.catch(() => undefined);
+			if (prepare) {
+				promise = turn.then(async () => await prepare(ranges[index] as PageRange));
+				turn = new Promise((resolve) => released.set(index, resolve));
+				promise.catch(() => release(index));
+			} else {
+				promise = Promise.resolve(undefined as P);
+			}
 			// Awaited by the lane that takes the range; a failure counts as that range's failure.
 			promise.catch(() => undefined);
 			prepared.set(index, promise);
@@ -71,7 +84,8 @@ export async function runRanges<T, P = undefined>(
 	const runRange = async (index: number, lanes: LaneView): Promise<void> => {
 		const range = ranges[index] as PageRange;
 		let nextPrepared = false;
-		const prepareNext = () => {
+		const sent = () => {
+			release(index);
 			if (nextPrepared || controller.signal.aborted) return;
 			nextPrepared = true;
 			const upcoming = lanes.upcoming();
@@ -84,7 +98,7 @@ export async function runRanges<T, P = undefined>(
 			} finally {
 				prepared.delete(index);
 			}
-			outcomes[index] = { range, ok: true, value: await task(range, controller.signal, input, prepareNext) };
+			outcomes[index] = { range, ok: true, value: await task(range, controller.signal, input, sent) };
 		} catch (error) {
 			outcomes[index] = { range, ok: false, error: asError(error) };
 			if (outer?.aborted) return;
@@ -94,7 +108,7 @@ export async function runRanges<T, P = undefined>(
 			}
 		} finally {
 			// A task that never reported its request sent (it failed before) still lets the next one be built.
-			prepareNext();
+			sent();
 		}
 	};
 	try {
