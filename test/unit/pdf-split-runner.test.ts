@@ -26,6 +26,16 @@ function controllable() {
 	return { task, pending, started, tick, maxRunning: () => maxRunning };
 }
 
+/** A prepare step that records which ranges it built, in order. */
+function recordingPrepare() {
+	const prepared: number[] = [];
+	const prepare = async (range: PageRange) => {
+		prepared.push(range.first);
+		return `pdf ${range.first}`;
+	};
+	return { prepared, prepare };
+}
+
 describe('runRanges', () => {
 	it('starts a range only when a slot is free and returns outcomes in page order', async () => {
 		const c = controllable();
@@ -96,16 +106,12 @@ describe('runRanges', () => {
 
 	it('prepares one range ahead while the others are in flight, and hands each task its own', async () => {
 		const c = controllable();
-		const prepared: number[] = [];
+		const { prepared, prepare } = recordingPrepare();
 		const received: string[] = [];
 		const task = (range: PageRange, signal: AbortSignal, body: string, sent: () => void) => {
 			received.push(body);
 			sent();
 			return c.task(range, signal);
-		};
-		const prepare = async (range: PageRange) => {
-			prepared.push(range.first);
-			return `pdf ${range.first}`;
 		};
 		const run = runRanges(ranges(5), task, { concurrency: 2, allowFailed: false, prepare });
 		await c.tick();
@@ -128,15 +134,11 @@ describe('runRanges', () => {
 
 	it('builds a range only once the range built before it has gone out, one build at a time, in order', async () => {
 		const c = controllable();
-		const prepared: number[] = [];
+		const { prepared, prepare } = recordingPrepare();
 		const senders = new Map<number, () => void>();
 		const task = (range: PageRange, signal: AbortSignal, _body: string, sent: () => void) => {
 			senders.set(range.first, sent);
 			return c.task(range, signal);
-		};
-		const prepare = async (range: PageRange) => {
-			prepared.push(range.first);
-			return `pdf ${range.first}`;
 		};
 		const run = runRanges(ranges(4), task, { concurrency: 2, allowFailed: false, prepare });
 		await c.tick();
