@@ -46,13 +46,13 @@ async function serve(perPageDelayMs: number, announce: (line: string) => void): 
 /** Forks the processes; prints the address once all listen; passes configuration changes to all. */
 function primary(processes: number): void {
 	const workers = Array.from({ length: processes }, () => cluster.fork());
-	const ready: Array<{ pids: number[] }> = [];
+	// Every process announces the same address (one shared port) and its own pid.
+	const ready: Array<Record<string, unknown> & { pids: number[] }> = [];
 	for (const worker of workers) {
 		worker.once('message', (line: string) => {
-			ready.push(JSON.parse(line) as { pids: number[] });
+			ready.push(JSON.parse(line) as Record<string, unknown> & { pids: number[] });
 			if (ready.length < processes) return;
-			const address = JSON.parse(line) as Record<string, unknown>;
-			process.stdout.write(`${JSON.stringify({ ...address, pids: [process.pid, ...ready.flatMap((r) => r.pids)] })}\n`);
+			process.stdout.write(`${JSON.stringify({ ...ready[0], pids: [process.pid, ...ready.flatMap((r) => r.pids)] })}\n`);
 		});
 	}
 	process.on('message', (message: ConfigMessage) => {
