@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { INode } from 'n8n-workflow';
 import { UnstructuredClient } from 'unstructured-client';
 // Type only (erased at run time): the package's `exports` map hides this path from require().
 import type { PartitionParameters as SdkParameters } from 'unstructured-client/dist/commonjs/sdk/models/shared/partitionparameters';
@@ -13,6 +12,7 @@ import { closeAllPools, type CallContext } from '../nodes/DocumentProcessing/tra
 import { startEmulator } from '../test/emulator';
 import { samplePdf } from '../test/integration/support/pdfs';
 import { RssSampler } from './lib/rss';
+import { actionNode } from '../test/harness/action-node';
 
 /**
  * One measured run in a fresh process, so its peak RSS belongs to this run alone.
@@ -65,14 +65,7 @@ function fixedSize(span: PageRange, size: number): PageRange[] {
 	return ranges;
 }
 
-const benchNode: INode = {
-	id: 'bench',
-	name: 'Document Processing',
-	type: 'n8n-nodes-document-processing.documentProcessing',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const benchNode = actionNode('bench');
 
 function parameters(split: boolean, concurrency: number): PartitionParameters {
 	return {

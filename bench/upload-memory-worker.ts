@@ -2,7 +2,6 @@ import { createReadStream, openAsBlob, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { FormData, request } from 'undici';
-import type { INode } from 'n8n-workflow';
 import { createJob } from '../nodes/DocumentProcessing/api/jobs';
 import type { JobNode } from '../nodes/DocumentProcessing/helpers/pipeline';
 import { closeAllPools } from '../nodes/DocumentProcessing/transport';
@@ -11,6 +10,7 @@ import type { EmulatorAddress } from './lib/emulator-process';
 import { DocumentProcessing } from './lib/node-type';
 import { RssSampler, type RssWindow } from './lib/rss';
 import { runBench } from './lib/processes';
+import { actionNode } from '../test/harness/action-node';
 
 /**
  * One measured upload in a fresh process (so the peak RSS is this upload's alone; the emulator
@@ -82,7 +82,7 @@ async function rawUpload(paths: string[]): Promise<JobAnswer> {
 
 /** The node's own upload path below n8n (api → transport), on file streams, in a process that stored nothing. */
 async function transportUpload(paths: string[]): Promise<JobAnswer> {
-	const node: INode = { id: 'bench', name: 'Document Processing', type: 'n8n-nodes-document-processing.documentProcessing', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node = actionNode('bench');
 	const files = paths.map((path, index) => ({
 		itemIndex: 0,
 		property: `file${index}`,

@@ -1,4 +1,3 @@
-import type { INode } from 'n8n-workflow';
 import { FormData, request } from 'undici';
 import { waitForJob } from '../nodes/DocumentProcessing/jobs/wait';
 import { DEFAULT_POLL_SCHEDULE, pollDelay, type PollSchedule } from '../nodes/DocumentProcessing/helpers/polling';
@@ -9,6 +8,7 @@ import { DocumentProcessing } from './lib/node-type';
 import { conditions, print, seconds, table, verdict } from './lib/table';
 import { runBench } from './lib/processes';
 import { releaseInProcessBench } from './lib/in-process';
+import { actionNode } from '../test/harness/action-node';
 
 /**
  * Waiting: how soon a finished job is noticed, and how many GETs it costs, for jobs of 2 s, 30 s
@@ -55,14 +55,7 @@ interface Outcome {
 	steadyPerMinute?: number;
 }
 
-const benchNode: INode = {
-	id: 'bench-waiting',
-	name: 'Document Processing',
-	type: 'n8n-nodes-document-processing.documentProcessing',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const benchNode = actionNode('bench-waiting');
 
 function scaled(schedule: PollSchedule, scale: number): PollSchedule {
 	return { initialMs: schedule.initialMs / scale, factor: schedule.factor, maxMs: schedule.maxMs / scale };

@@ -1,15 +1,8 @@
-import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asOperationError, InputProblem } from '../../nodes/DocumentProcessing/helpers/inputProblem';
+import { actionNode } from '../harness/action-node';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Document Processing',
-	type: 'n8n-nodes-document-processing.documentProcessing',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = actionNode('n1');
 
 describe('InputProblem → NodeOperationError (the one translation)', () => {
 	it('keeps the message and hint, names the item, and adds the caller’s framing', () => {

@@ -1,19 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { callService, closeAllPools, type CallContext } from '../../nodes/DocumentProcessing/transport';
+import { actionNode } from '../harness/action-node';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Document Processing',
-	type: 'n8n-nodes-document-processing.documentProcessing',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = actionNode('n1');
 const API_KEY = 'sk-unit-test-key-7f3a';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
