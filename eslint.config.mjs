@@ -32,8 +32,35 @@ function filtered(ruleName, accepts) {
 	};
 }
 
+/**
+ * `webhook-lifecycle-complete` asks a node with `webhooks` for `webhookMethods` (checkExists,
+ * create, delete), which n8n calls when a workflow is activated. A restart webhook (the resume URL
+ * of a waiting execution, as n8n's Wait node and send-and-wait operations use) is never
+ * registered at activation, so n8n would never call them: the action node's channel lives per
+ * execution instead (created by execute(), deleted by webhook() or, after a time limit, by the next
+ * pause; README "Wait modes"). The exception covers exactly the classes whose every webhook is one.
+ */
+function onlyRestartWebhooks(classNode) {
+	const webhookArrays = [];
+	const visit = (node) => {
+		if (!node || typeof node.type !== 'string') return;
+		if (node.type === 'Property' && node.key?.name === 'webhooks' && node.value?.type === 'ArrayExpression') webhookArrays.push(node.value);
+		for (const [key, value] of Object.entries(node)) {
+			if (key === 'parent') continue;
+			if (Array.isArray(value)) value.forEach(visit);
+			else if (value && typeof value === 'object') visit(value);
+		}
+	};
+	visit(classNode);
+	const isRestart = (element) =>
+		element?.type === 'ObjectExpression' &&
+		element.properties.some((property) => property.key?.name === 'restartWebhook' && property.value?.value === true);
+	return webhookArrays.length > 0 && webhookArrays.every((array) => array.elements.length > 0 && array.elements.every(isRestart));
+}
+
 const accepted = {
 	rules: {
+		'webhook-lifecycle-complete': filtered('webhook-lifecycle-complete', (report) => onlyRestartWebhooks(report.node.parent ?? report.node)),
 		'no-restricted-imports': filtered('no-restricted-imports', (report) =>
 			ACCEPTED_IMPORTS.has(report.data?.modulePath),
 		),
@@ -63,6 +90,8 @@ export default [
 		rules: {
 			'@n8n/community-nodes/no-restricted-imports': 'off',
 			'accepted/no-restricted-imports': 'error',
+			'@n8n/community-nodes/webhook-lifecycle-complete': 'off',
+			'accepted/webhook-lifecycle-complete': 'error',
 		},
 	},
 	{

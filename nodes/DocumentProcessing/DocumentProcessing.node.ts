@@ -1,4 +1,12 @@
-import type { IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as document from './actions/document/Document.resource';
 import * as job from './actions/job/Job.resource';
@@ -10,6 +18,7 @@ import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
 import { maskConfigSecrets } from './actions/source/maskConfig';
 import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
+import { resumeOnJobEvent } from './jobs/pause/resume';
 
 const resources = [document, job, notificationChannel, notification, secret, source, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
@@ -30,6 +39,19 @@ export class DocumentProcessing implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'documentProcessingApi', required: true }],
+		// Wait Mode › Pause: the service's job event calls the execution's resume URL (README "Wait modes").
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: '',
+				restartWebhook: true,
+				isFullPath: true,
+				ndvHideUrl: true,
+				ndvHideMethod: true,
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -56,6 +78,11 @@ export class DocumentProcessing implements INodeType {
 			...workflow.description,
 		],
 	};
+
+	/** Resumes an execution paused until its jobs end (Wait Mode › Pause Execution Until the Job Ends). */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnJobEvent(this);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		try {

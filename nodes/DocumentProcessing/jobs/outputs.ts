@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { BinaryHelperFunctions, IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { outputItems, outputOrigin, type OutputFile } from '../helpers/elementItems';
 import type { TextOptions } from '../helpers/elementText';
 import { outputTextItems } from '../helpers/textItems';
+
+/** The one n8n helper output shaping needs, in an execution and in a resume webhook alike. */
+export interface BinaryPreparer {
+	helpers: Pick<BinaryHelperFunctions, 'prepareBinaryData'>;
+}
 
 export type OutputMode = 'elements' | 'files' | 'binary' | 'text';
 
@@ -20,7 +25,7 @@ function fileStem(file: OutputFile, withNode: boolean): string {
 
 /** Downloaded outputs as items of the chosen shape, each paired back to the input it came from. */
 export async function outputFilesToItems(
-	ctx: IExecuteFunctions,
+	ctx: BinaryPreparer,
 	files: OutputFile[],
 	settings: OutputSettings,
 	pairedItemFor: (file: OutputFile) => IPairedItemData | IPairedItemData[],

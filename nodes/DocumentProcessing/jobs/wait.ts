@@ -12,7 +12,7 @@ export interface WaitSettings {
 	failOnJobFailure: boolean;
 }
 
-function isTerminal(status: string): boolean {
+export function isTerminal(status: string): boolean {
 	return status === JOB_SUCCESS || (JOB_FAILURES as readonly string[]).includes(status);
 }
 
@@ -28,7 +28,7 @@ export async function waitForJob(call: CallContext, jobId: string, settings: Wai
 	}
 }
 
-function timeoutError(node: INode, job: Job, settings: WaitSettings, itemIndex?: number): NodeOperationError {
+export function timeoutError(node: INode, job: Job, settings: WaitSettings, itemIndex?: number): NodeOperationError {
 	const minutes = Math.round((settings.timeoutMs / 60_000) * 100) / 100;
 	const scheduled =
 		job.status === 'SCHEDULED'

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { header, ignore, rawBodyOf, refuse, signedDelivery } from '../helpers/webhookRequest';
 import { claimDelivery, releaseDelivery } from '../helpers/replayGuard';
 import { verifyWebhookSignature } from '../helpers/webhookSignature';
 import { eventItems } from './enrich';
@@ -7,42 +8,9 @@ import { parseBody, resolveEvent, UNKNOWN_EVENT_TYPE } from './resolveEvent';
 import { triggerSettings } from './settings';
 import { asNodeError } from '../helpers/nodeErrors';
 
-/** The parts of n8n's express request a delivery needs; n8n fills `rawBody` before the node runs. */
-interface DeliveryRequest {
-	rawBody?: unknown;
-	readRawBody?: () => Promise<void>;
-}
-
-async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
-	const req = ctx.getRequestObject() as unknown as DeliveryRequest;
-	if (!Buffer.isBuffer(req.rawBody) && typeof req.readRawBody === 'function') await req.readRawBody();
-	return Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
-}
-
-function header(ctx: IWebhookFunctions, name: string): string | undefined {
-	const value = ctx.getHeaderData()[name];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-/** Answers the request itself (n8n sends nothing more) and starts no run. */
-function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
-	ctx.getResponseObject().status(status).json({ message });
-	return { noWebhookResponse: true };
-}
-
-/** 200 so the service does not retry, and no run. */
-function ignore(reason: string): IWebhookResponseData {
-	return { webhookResponse: { received: true, ignored: reason } };
-}
-
 /** The registration whose secret signed this delivery (the one for the current mode is tried first). */
 function signedBy(ctx: IWebhookFunctions, registrations: Registration[], body: Buffer): Registration | undefined | string {
-	const delivery = {
-		id: header(ctx, 'webhook-id'),
-		timestamp: header(ctx, 'webhook-timestamp'),
-		signature: header(ctx, 'webhook-signature'),
-		body,
-	};
+	const delivery = signedDelivery(ctx, body);
 	const test = ctx.getMode() === 'manual';
 	const ordered = [...registrations].sort((a, b) => Number(b.test === test) - Number(a.test === test));
 	let reason = 'no channel is registered for this trigger; activate the workflow again';

@@ -18,14 +18,7 @@ export interface TriggerEvent {
 
 export const UNKNOWN_EVENT_TYPE = 'unknown';
 
-/** The delivery's body as JSON, or undefined when it is not JSON. */
-export function parseBody(rawBody: Buffer): unknown {
-	try {
-		return JSON.parse(rawBody.toString('utf8')) as unknown;
-	} catch {
-		return undefined;
-	}
-}
+export { parseJsonBody as parseBody } from '../helpers/webhookRequest';
 
 function fromFacts(facts: DeliveryFacts, headerId: string | undefined): TriggerEvent {
 	return {

@@ -6,13 +6,16 @@ import { forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { outputProperties, readOutputSettings } from './shared/outputFields';
 import { pipelineProperties } from './shared/pipelineFields';
-import { readWaitSettings, waitOptionsProperty } from './shared/waitFields';
+import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
+import { inItemOrder } from '../../jobs/pause/order';
+import { readWaitMode, readWaitSettings, waitModeProperty, waitOptionsProperty } from './shared/waitFields';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties,
 	batchModeProperty,
 	...pipelineProperties,
 	...outputProperties,
+	waitModeProperty,
 	waitOptionsProperty,
 ];
 
@@ -22,6 +25,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 const JOBS_IN_FLIGHT = 100;
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (readWaitMode(this) === 'pause') return await pause(this, items);
 	return await forEachLaunchedJob(
 		this,
 		items,
@@ -32,4 +36,21 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		},
 		JOBS_IN_FLIGHT,
 	);
+}
+
+/** Pause mode: every job is launched first, then one wait covers them all. */
+async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const pending: PendingJob[] = [];
+	const refused = await forEachLaunchedJob(
+		ctx,
+		items,
+		readJobRequests(ctx),
+		async (launched, call) => {
+			const itemIndex = launched.itemIndices[0];
+			pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex) });
+			return [];
+		},
+		JOBS_IN_FLIGHT,
+	);
+	return await pauseUntilJobsEnd(ctx, inItemOrder(pending), { carried: refused });
 }

@@ -1,13 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
+import { getJob } from '../../api/jobs';
+import { inItemOrder } from '../../jobs/pause/order';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
 import { jobIdProperty } from './shared/jobId';
 import { jobOutcome, waitForJob } from '../../jobs/wait';
-import { readWaitSettings, waitOptionsProperty } from './shared/waitFields';
+import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
+import { readWaitMode, readWaitSettings, waitModeProperty, waitOptionsProperty } from './shared/waitFields';
 
-const properties: INodeProperties[] = [jobIdProperty, waitOptionsProperty];
+const properties: INodeProperties[] = [jobIdProperty, waitModeProperty, waitOptionsProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['waitForCompletion'] } }, properties);
 
@@ -15,6 +18,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export const WAIT_CONCURRENCY = 100;
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (readWaitMode(this) === 'pause') return await pause(this, items);
 	return await runPerItem(
 		this,
 		items,
@@ -26,4 +30,21 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		},
 		WAIT_CONCURRENCY,
 	);
+}
+
+/** Pause mode: the jobs are taken by id (checked to exist), then one wait covers them all. */
+async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const pending: PendingJob[] = [];
+	const refused = await runPerItem(
+		ctx,
+		items,
+		async (itemIndex) => {
+			const jobId = requireUuid(ctx.getNode(), 'Job ID', ctx.getNodeParameter('jobId', itemIndex), itemIndex);
+			const call = await callContextFor(ctx, itemIndex);
+			pending.push({ launched: { job: await getJob(call, jobId), files: [], itemIndices: [itemIndex] }, call, wait: readWaitSettings(ctx, itemIndex) });
+			return [];
+		},
+		WAIT_CONCURRENCY,
+	);
+	return await pauseUntilJobsEnd(ctx, inItemOrder(pending), { carried: refused });
 }

@@ -9,7 +9,9 @@ import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
 import { outputProperties, readOutputSettings } from '../job/shared/outputFields';
-import { readWaitSettings, waitOptionsProperty } from '../job/shared/waitFields';
+import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
+import { inItemOrder } from '../../jobs/pause/order';
+import { readWaitMode, readWaitSettings, waitModeProperty, waitOptionsProperty } from '../job/shared/waitFields';
 
 const afterRun = { show: { afterRun: ['download'] } };
 
@@ -33,13 +35,15 @@ const properties: INodeProperties[] = [
 		],
 		default: 'return',
 	},
-	...updateDisplayOptions(afterRun, [...outputProperties, waitOptionsProperty]),
+	...updateDisplayOptions(afterRun, [...outputProperties, waitModeProperty, waitOptionsProperty]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['workflow'], operation: ['run'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return await runPerItem(
+	const pending: PendingJob[] = [];
+	const pauses = this.getNodeParameter('afterRun', 0, 'return') === 'download' && readWaitMode(this) === 'pause';
+	const output = await runPerItem(
 		this,
 		items,
 		async (itemIndex) => {
@@ -49,8 +53,24 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			const call = await callContextFor(this, itemIndex);
 			const launched = { job: await runWorkflow(call, workflowId, files), files, itemIndices: [itemIndex] };
 			if (this.getNodeParameter('afterRun', itemIndex, 'return') === 'return') return launchRecord(launched) as IDataObject;
-			return await waitAndDownload(this, call, launched, readWaitSettings(this, itemIndex), readOutputSettings(this, itemIndex));
+			const wait = readWaitSettings(this, itemIndex);
+			if (pauses) {
+				// The channel is scoped to the workflow the run was started for.
+				const job = { ...launched.job, workflow_id: launched.job.workflow_id ?? workflowId };
+				pending.push({ launched: { ...launched, job }, call, wait, output: readOutputSettings(this, itemIndex) });
+				return [];
+			}
+			return await waitAndDownload(this, call, launched, wait, readOutputSettings(this, itemIndex));
 		},
 		100,
 	);
+	if (!pauses) return output;
+	return await pauseUntilJobsEnd(this, inItemOrder(pending), { carried: output, workflowId: commonWorkflow(pending) });
+}
+
+/** The narrowest channel: one workflow's, when every run is of the same workflow (the usual case). */
+function commonWorkflow(pending: PendingJob[]): string | undefined {
+	const ids = new Set(pending.map(({ launched }) => launched.job.workflow_id ?? undefined));
+	const [only] = [...ids];
+	return ids.size === 1 ? only : undefined;
 }

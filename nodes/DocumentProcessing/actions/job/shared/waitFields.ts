@@ -55,3 +55,32 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 		failOnJobFailure: options.failOnJobFailure !== false,
 	};
 }
+
+export type WaitMode = 'poll' | 'pause';
+
+/** Shown next to Waiting wherever an operation waits for a job; the default keeps today's behaviour. */
+export const waitModeProperty: INodeProperties = {
+	displayName: 'Wait Mode',
+	name: 'waitMode',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Poll in This Execution',
+			value: 'poll',
+			description: 'Check the job every few seconds; the execution (and its queue-mode worker slot) stays busy until the job ends',
+		},
+		{
+			name: 'Pause Execution Until the Job Ends',
+			value: 'pause',
+			description:
+				'Free n8n while the job runs: the execution waits (like the Wait node) and continues when the service reports the job’s end to its resume URL, which the service must be able to reach over HTTPS',
+		},
+	],
+	default: 'poll',
+};
+
+export function readWaitMode(ctx: IExecuteFunctions): WaitMode {
+	// One wait per execution: the mode of the first item decides for all.
+	return ctx.getNodeParameter('waitMode', 0, 'poll') === 'pause' ? 'pause' : 'poll';
+}

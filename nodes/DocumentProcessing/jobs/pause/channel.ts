@@ -1,0 +1,62 @@
+import { type ChannelScope, createChannel, listChannels } from '../../api/channels';
+import { deleteChannel } from '../../api/channelChanges';
+import type { CallContext } from '../../api/context';
+import type { EventType } from '../../helpers/eventTypes';
+
+/** The events that end a job: the only ones a paused execution listens to. */
+export const PAUSE_EVENTS: EventType[] = ['job.completed', 'job.failed', 'job.stopped'];
+
+/** After its deadline a paused execution is resumed by n8n's clock, so its channel is stale a little later. */
+const STALE_AFTER_DEADLINE_MS = 60_000;
+
+const DESCRIPTION = /^n8n paused execution \S+ until (\S+) \(ref ([0-9a-f]{16})\)$/;
+
+/** Also tells people listing the account's channels what the channel is for and until when. */
+export function pauseChannelDescription(executionId: string, deadline: number, ref: string): string {
+	return `n8n paused execution ${executionId} until ${new Date(deadline).toISOString()} (ref ${ref})`;
+}
+
+export function channelScope(workflowId: string | undefined): ChannelScope {
+	return workflowId === undefined ? {} : { workflowId };
+}
+
+export async function registerPauseChannel(
+	call: CallContext,
+	scope: ChannelScope,
+	channel: { url: string; secret: string; description: string },
+): Promise<string> {
+	const created = await createChannel(call, scope, { channel_type: 'webhook', event_types: PAUSE_EVENTS, ...channel });
+	return created.channel.id;
+}
+
+/**
+ * Deletes the pause channels of the scope that `matches` picks (by the reference and deadline in
+ * their description); other channels are never touched. Returns how many were deleted.
+ */
+export async function removePauseChannels(
+	call: CallContext,
+	scope: ChannelScope,
+	matches: (ref: string, deadline: number) => boolean,
+): Promise<number> {
+	const channels = await listChannels(call, scope, { channelType: 'webhook' });
+	let removed = 0;
+	for (const channel of channels) {
+		const found = DESCRIPTION.exec(channel.description ?? '');
+		if (!found || !matches(found[2], Date.parse(found[1]))) continue;
+		if (await deleteChannel(call, scope, channel.id)) removed++;
+	}
+	return removed;
+}
+
+/**
+ * A paused execution whose time limit passes is resumed by n8n alone, and no code of the node
+ * runs then, so its channel outlives it: every new registration in the scope clears such
+ * leftovers first. Best effort: a failed clean-up must not stop the node's own work.
+ */
+export async function removeStalePauseChannels(call: CallContext, scope: ChannelScope, now = Date.now()): Promise<void> {
+	try {
+		await removePauseChannels(call, scope, (_ref, deadline) => deadline + STALE_AFTER_DEADLINE_MS < now);
+	} catch {
+		// The next registration tries again; the leftover channel only costs failed deliveries.
+	}
+}

@@ -1,0 +1,84 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { CallContext } from '../../api/context';
+import type { Job } from '../../api/schemas';
+import { errorItem } from '../../helpers/items';
+import { asNodeError } from '../../helpers/nodeErrors';
+import { type FinishContext, itemsOfFinishedJob } from '../finish';
+import type { LaunchedJob } from '../launch';
+import { jobOutcome, timeoutError, type WaitSettings } from '../wait';
+import type { PausedJob, PauseState } from './state';
+
+/** A paused job's launch as the poll mode would have kept it: file names and items, not the bytes. */
+function launchedFromState(paused: PausedJob, job: Job): LaunchedJob {
+	const files = paused.files.map((file) => ({
+		fileName: file.n,
+		itemIndex: file.i,
+		property: file.p,
+		mimeType: file.m,
+		size: file.s,
+		...(file.u === undefined ? {} : { sourceUrl: file.u }),
+		open: async (): Promise<Buffer> => {
+			throw new Error('The files of a paused job were uploaded when it was launched');
+		},
+	}));
+	return { job: { ...job, input_file_ids: paused.fileIds }, files, itemIndices: paused.items };
+}
+
+function waitSettings(paused: PausedJob): WaitSettings {
+	// Only failOnJobFailure matters once a job has ended; the poll schedule is not used.
+	return { schedule: { initialMs: 0, maxMs: 0, factor: 1 }, timeoutMs: 0, failOnJobFailure: paused.failOnJobFailure };
+}
+
+function withItem(call: CallContext, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return asNodeError(call.node, error, itemIndex);
+}
+
+/** The items of one ended job, exactly as the poll mode gives them once its wait is over. */
+async function itemsOfEndedJob(ctx: FinishContext, call: CallContext, paused: PausedJob, job: Job): Promise<INodeExecutionData[]> {
+	const itemIndex = paused.items[0];
+	const itemCall = { ...call, itemIndex };
+	if (paused.output === undefined) {
+		return [{ json: jobOutcome(ctx.getNode(), job, waitSettings(paused), itemIndex), pairedItem: { item: itemIndex } }];
+	}
+	return await itemsOfFinishedJob(ctx, itemCall, launchedFromState(paused, job), job, waitSettings(paused), paused.output);
+}
+
+/**
+ * Every job's items in job order, after the items decided before the pause. Under continue on
+ * fail a job whose items cannot be made becomes an error item paired to its items; otherwise the
+ * first such error is thrown.
+ */
+export async function itemsOfEndedJobs(
+	ctx: FinishContext,
+	call: CallContext,
+	state: PauseState,
+	jobs: Job[],
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [...(state.carried as INodeExecutionData[])];
+	for (const [index, paused] of state.jobs.entries()) {
+		try {
+			output.push(...(await itemsOfEndedJob(ctx, call, paused, jobs[index])));
+		} catch (error) {
+			const wrapped = withItem(call, error, paused.items[0]);
+			if (!state.continueOnFail) throw wrapped;
+			output.push(errorItem(wrapped, paused.items));
+		}
+	}
+	return output;
+}
+
+/** The poll mode's time-out error of every job, and the items the execution gives if the time limit passes. */
+export function timeLimitOutcome(call: CallContext, state: PauseState, jobs: Job[], timeoutMs: number) {
+	const wait = { schedule: { initialMs: 0, maxMs: 0, factor: 1 }, timeoutMs, failOnJobFailure: true };
+	const errors = state.jobs.map((paused, index) => timeoutError(call.node, jobs[index], wait, paused.items[0]));
+	const items: INodeExecutionData[] = [
+		...(state.carried as INodeExecutionData[]),
+		...state.jobs.map((paused, index) => errorItem(errors[index], paused.items)),
+	];
+	return { errors, items };
+}

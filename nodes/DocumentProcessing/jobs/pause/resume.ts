@@ -1,0 +1,74 @@
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { serviceCallContext, type CallContext } from '../../api/context';
+import { readDeliveryFacts } from '../../api/deliveryFormats';
+import { getJob } from '../../api/jobs';
+import { asNodeError } from '../../helpers/nodeErrors';
+import { claimDelivery, releaseDelivery } from '../../helpers/replayGuard';
+import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../helpers/webhookRequest';
+import { verifyWebhookSignature } from '../../helpers/webhookSignature';
+import { isTerminal } from '../wait';
+import { channelScope, PAUSE_EVENTS, removePauseChannels } from './channel';
+import { itemsOfEndedJobs } from './outcome';
+import { disarmTimeLimit, failOnResume } from './stackEntry';
+import { openState, type PauseState, STATE_PARAMETER } from './state';
+
+/** Claims of "this execution is being resumed", so two events arriving together resume it once. */
+const RESUME_CLAIM = 'resume';
+
+function stateOf(ctx: IWebhookFunctions, call: CallContext): PauseState | undefined {
+	const token = (ctx.getQueryData() as Record<string, unknown>)[STATE_PARAMETER];
+	return typeof token === 'string' ? openState(token, call.connection.apiKey, ctx.getExecutionId()) : undefined;
+}
+
+/** Best effort: a channel left behind is removed by the next pause in its scope once stale. */
+async function removeOwnChannel(call: CallContext, state: PauseState): Promise<void> {
+	try {
+		await removePauseChannels(call, channelScope(state.workflowId), (ref) => ref === state.ref);
+	} catch {
+		// See removeStalePauseChannels.
+	}
+}
+
+/**
+ * The resume webhook of a paused execution: the service's signed delivery of a job event. A
+ * delivery that is not signed with this execution's secret gets 401; one about another job, or
+ * arriving while some of the execution's jobs still run, is answered without resuming. Once every
+ * job has ended, the outputs are made as the poll mode makes them, the channel is deleted and the
+ * execution continues with them.
+ */
+export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const call = await serviceCallContext(ctx);
+	const state = stateOf(ctx, call);
+	if (state === undefined) return refuse(ctx, 401, 'Invalid webhook signature: this URL was not issued for this execution');
+	const body = await rawBodyOf(ctx);
+	const verdict = verifyWebhookSignature(state.secret, signedDelivery(ctx, body));
+	if (!verdict.valid) return refuse(ctx, 401, `Invalid webhook signature: ${verdict.reason}`);
+
+	const facts = readDeliveryFacts(parseJsonBody(body));
+	if (facts.eventType !== undefined && !(PAUSE_EVENTS as string[]).includes(facts.eventType)) {
+		return ignore(`event type ${facts.eventType} does not end a job`);
+	}
+	if (facts.jobId !== undefined && !state.jobs.some((job) => job.id === facts.jobId)) {
+		return ignore(`job ${facts.jobId} is not one this execution waits for`);
+	}
+	// Whatever the body says, the job records decide (a body without a job id is checked too).
+	const jobs = await Promise.all(state.jobs.map(async (job) => await getJob({ ...call, itemIndex: job.items[0] }, job.id)));
+	const running = jobs.filter((job) => !isTerminal(job.status)).length;
+	if (running > 0) return ignore(`${running} of the execution's jobs have not ended yet`);
+
+	const claim = `pause:${ctx.getExecutionId()}`;
+	if (!claimDelivery(claim, RESUME_CLAIM)) return ignore('the execution is already being resumed');
+	try {
+		const items = await itemsOfEndedJobs(ctx, call, state, jobs);
+		await removeOwnChannel(call, state);
+		disarmTimeLimit(ctx);
+		return { workflowData: [items] };
+	} catch (error) {
+		const nodeError = asNodeError(call.node, error);
+		await removeOwnChannel(call, state);
+		// The execution fails with the error, as it would in poll mode.
+		if (failOnResume(ctx, nodeError)) return { workflowData: [[]] };
+		releaseDelivery(claim, RESUME_CLAIM);
+		throw nodeError;
+	}
+}

@@ -1,0 +1,59 @@
+import type { IExecuteData, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+
+/**
+ * Where n8n keeps a waiting node's place: its entry on the execution stack, saved with the
+ * execution. When the wait ends by time (not by the resume webhook), n8n marks the node disabled
+ * and passes the entry's input data on, without running the node; since n8n 2.x, an entry whose
+ * metadata holds `resumeError` is not passed on but fails with that error instead (how a waited-
+ * for sub-workflow's failure reaches its parent). The time limit uses both, so it never lets the
+ * unchanged input through: the entry's data become the poll mode's time-out error items, and
+ * unless the node continues on fail, `resumeError` makes the node fail with the poll mode's error.
+ * A resume by the job's event replaces the data with the outputs and must drop `resumeError`.
+ */
+
+interface PauseMetadata {
+	resumeError?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+type StackEntry = Omit<IExecuteData, 'metadata'> & { metadata?: PauseMetadata };
+
+/** A saved error, as n8n stores errors in run data: its own fields plus name, message and stack. */
+function savedError(error: Error): Record<string, unknown> {
+	return JSON.parse(JSON.stringify({ ...error, name: error.name, message: error.message, stack: error.stack })) as Record<string, unknown>;
+}
+
+/** Sets what the execution gives when the time limit ends the wait. */
+export function armTimeLimit(ctx: IExecuteFunctions, timeoutItems: INodeExecutionData[], error: Error, continueOnFail: boolean): void {
+	const entry = ctx.getExecuteData() as StackEntry;
+	entry.data = { main: [timeoutItems] };
+	if (continueOnFail) return;
+	entry.metadata = { ...entry.metadata, resumeError: savedError(error) };
+}
+
+/**
+ * The webhook context holds the same stack entry (n8n-core's WebhookContext keeps it as
+ * `executeData`); IWebhookFunctions offers no accessor for it. When it is not there (another n8n
+ * line), nothing is changed and the resume behaves as n8n decides.
+ */
+function webhookStackEntry(ctx: IWebhookFunctions): StackEntry | undefined {
+	const entry = (ctx as unknown as { executeData?: unknown }).executeData;
+	return typeof entry === 'object' && entry !== null && 'data' in entry ? (entry as StackEntry) : undefined;
+}
+
+/** The resume carries the outputs: the time limit's error must not replace them. */
+export function disarmTimeLimit(ctx: IWebhookFunctions): void {
+	const entry = webhookStackEntry(ctx);
+	if (entry?.metadata?.resumeError === undefined) return;
+	const metadata = { ...entry.metadata };
+	delete metadata.resumeError;
+	entry.metadata = metadata;
+}
+
+/** The resume ends in an error (a failed job, a failed download): n8n fails the node with it. */
+export function failOnResume(ctx: IWebhookFunctions, error: Error): boolean {
+	const entry = webhookStackEntry(ctx);
+	if (!entry) return false;
+	entry.metadata = { ...entry.metadata, resumeError: savedError(error) };
+	return true;
+}
