@@ -1,0 +1,122 @@
+/**
+ * Pause mode beyond one job (issue 23), in a real n8n 2.40.7: several jobs of one execution are
+ * one wait that ends with the last job, exactly once; under continue on fail the time limit gives
+ * the poll mode's error items; Run Workflow parks on a channel scoped to its workflow.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_WORKFLOW_ID } from '../emulator';
+import {
+	emulatorCredentialData,
+	executionsWithStatus,
+	finishJob,
+	jobIds,
+	newJobIds,
+	pauseChannelOf,
+	pauseWorkflow,
+	startRun,
+} from './lib/pause';
+import { E2E_SETUP_TIMEOUT_MS, listExecutions, loadWorkflow, maxExecutionId, nodeOutputJson, readExecution, useE2eSuite, waitForExecutions } from './n8n';
+
+const RUNS_UNTIL_FINISHED_MS = 3_600_000;
+
+describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
+	const suite = useE2eSuite({ label: 'pause-variants', emulatorConfig: { job_duration_ms: RUNS_UNTIL_FINISHED_MS, schedule_delay_ms: 50 } });
+	const ids = { multi: '', tolerant: '', run: '' };
+	const paths = { multi: '', tolerant: '', run: '' };
+	let glob = '';
+	const userFolder = () => suite.e2e.userFolder;
+
+	beforeAll(async () => {
+		const { e2e, emulator, apiKey } = suite;
+		const credential = await e2e.importCredential({ name: 'Pause variants (emulator)', type: 'documentProcessingApi', data: emulatorCredentialData(emulator, apiKey) });
+		fs.writeFileSync(path.join(suite.filesDir, 'a.md'), '# First\n\nOne.\n');
+		fs.writeFileSync(path.join(suite.filesDir, 'b.md'), '# Second\n\nTwo.\n');
+		glob = path.join(suite.filesDir, '*.md');
+
+		const multi = pauseWorkflow({ waitMode: 'pause', credential });
+		const tolerant = pauseWorkflow({ waitMode: 'pause', credential, timeoutMinutes: 0.05 });
+		const processNode = tolerant.workflow.nodes.find((node) => node.name === 'Process Files');
+		if (processNode) processNode.onError = 'continueRegularOutput';
+		paths.run = `pause-run-${randomUUID().slice(0, 8)}`;
+		const run = loadWorkflow('pause-run-workflow.json', {
+			WEBHOOK_ID: randomUUID(),
+			WEBHOOK_PATH: paths.run,
+			BATCH_MODE: 'perItem',
+			WAIT_MODE: 'pause',
+			SERVICE_WORKFLOW_ID: DEFAULT_WORKFLOW_ID,
+			CREDENTIAL_ID: credential.id,
+			CREDENTIAL_NAME: credential.name,
+		});
+		paths.multi = multi.path;
+		paths.tolerant = tolerant.path;
+		ids.multi = await e2e.importWorkflow(multi.workflow);
+		ids.tolerant = await e2e.importWorkflow(tolerant.workflow);
+		ids.run = await e2e.importWorkflow(run);
+		for (const id of Object.values(ids)) await e2e.publish(id);
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	const parked = async (key: keyof typeof ids, jobs: number) => {
+		const before = await maxExecutionId(userFolder());
+		const known = jobIds(suite.emulator);
+		await startRun(suite.e2e.n8n.url, paths[key], glob);
+		const [execution] = await executionsWithStatus(userFolder(), { workflowId: ids[key], afterId: before, status: 'waiting', count: 1 });
+		const launched = newJobIds(suite.emulator, known);
+		expect(launched).toHaveLength(jobs);
+		return { before, execution, launched };
+	};
+
+	it('waits for every job of the execution and resumes once, when the last one ends', async () => {
+		const { emulator } = suite;
+		const { before, execution, launched } = await parked('multi', 2);
+		const channel = pauseChannelOf(emulator, execution.id);
+		await finishJob(emulator, launched[1]);
+		await emulator.deliveriesIdle();
+		expect((await readExecution(userFolder(), execution.id))?.status).toBe('waiting');
+
+		await finishJob(emulator, launched[0]);
+		const [resumed] = await waitForExecutions(userFolder(), { workflowId: ids.multi, afterId: before, count: 1, timeoutMs: 60_000 });
+		expect(resumed.status).toBe('success');
+		const run = resumed.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
+		// Elements of both files, each paired to the item whose file it came from.
+		const fileOfItem = nodeOutputJson(resumed.data, 'Read Files').map((item) => String(item.fileName));
+		expect([...fileOfItem].sort()).toEqual(['a.md', 'b.md']);
+		expect(new Set(run.map((item) => (item.json.metadata as { filename?: string }).filename))).toEqual(new Set(fileOfItem));
+		for (const item of run) {
+			expect(item.pairedItem).toEqual({ item: fileOfItem.indexOf(String((item.json.metadata as { filename?: string }).filename)) });
+		}
+		await emulator.deliveriesIdle();
+		// Exactly one resume: one execution, and every delivery to the channel was answered 200.
+		expect(await listExecutions(userFolder(), { workflowId: ids.multi, afterId: before })).toHaveLength(1);
+		expect(emulator.store.deliveries.filter((attempt) => attempt.channel_id === channel?.id).every((attempt) => attempt.status_code === 200)).toBe(true);
+		expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
+	}, 180_000);
+
+	it('under continue on fail, the time limit gives the poll mode’s error items, one per job', async () => {
+		const { before, execution, launched } = await parked('tolerant', 2);
+		const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.tolerant, afterId: before, count: 1, timeoutMs: 100_000 });
+		expect(ended.id).toBe(execution.id);
+		expect(ended.status).toBe('success');
+		const run = ended.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
+		// One error item per job, paired to its item, in item order; the jobs are those launched.
+		expect(run.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const named = run.map((item) => /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/.exec(String(item.json.error))?.[1]);
+		expect(new Set(named)).toEqual(new Set(launched));
+		for (const item of run) expect(item.json.errorDescription).toContain('Raise Waiting › Timeout');
+		expect(nodeOutputJson(ended.data, 'After')).toEqual(run.map((item) => item.json));
+		for (const jobId of launched) await finishJob(suite.emulator, jobId);
+	}, 180_000);
+
+	it('Run Workflow parks on a channel of its workflow and resumes on the run’s event', async () => {
+		const { emulator } = suite;
+		const { before, execution, launched } = await parked('run', 2);
+		expect(pauseChannelOf(emulator, execution.id)).toMatchObject({ workflow_id: DEFAULT_WORKFLOW_ID });
+		for (const jobId of launched) await finishJob(emulator, jobId);
+		const [resumed] = await waitForExecutions(userFolder(), { workflowId: ids.run, afterId: before, count: 1, timeoutMs: 60_000 });
+		expect(resumed.status).toBe('success');
+		const files = nodeOutputJson(resumed.data, 'After').map((item) => (item.metadata as { filename?: string }).filename);
+		expect(new Set(files)).toEqual(new Set(['a.md', 'b.md']));
+		expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
+	}, 180_000);
+});
