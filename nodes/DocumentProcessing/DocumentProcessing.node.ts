@@ -19,6 +19,7 @@ import { router } from './actions/router';
 import { maskConfigSecrets } from './actions/source/maskConfig';
 import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
 import { resumeOnJobEvent } from './jobs/pause/resume';
+import { resumedOutput } from './jobs/pause/stackEntry';
 
 const resources = [document, job, notificationChannel, notification, secret, source, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
@@ -85,6 +86,9 @@ export class DocumentProcessing implements INodeType {
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		// The run after a paused execution's resume: its outputs are ready (jobs/pause/stackEntry.ts).
+		const resumed = resumedOutput(this);
+		if (resumed) return [resumed];
 		try {
 			return await router.call(this);
 		} catch (error) {

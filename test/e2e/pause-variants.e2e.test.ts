@@ -17,14 +17,14 @@ import {
 	pauseWorkflow,
 	startRun,
 } from './lib/pause';
-import { E2E_SETUP_TIMEOUT_MS, listExecutions, loadWorkflow, maxExecutionId, nodeOutputJson, readExecution, useE2eSuite, waitForExecutions } from './n8n';
+import { E2E_SETUP_TIMEOUT_MS, listExecutions, type RunExecutionData, loadWorkflow, maxExecutionId, nodeOutputJson, readExecution, useE2eSuite, waitForExecutions } from './n8n';
 
 const RUNS_UNTIL_FINISHED_MS = 3_600_000;
 
 describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 	const suite = useE2eSuite({ label: 'pause-variants', emulatorConfig: { job_duration_ms: RUNS_UNTIL_FINISHED_MS, schedule_delay_ms: 50 } });
-	const ids = { multi: '', tolerant: '', run: '' };
-	const paths = { multi: '', tolerant: '', run: '' };
+	const ids = { multi: '', poll: '', tolerant: '', run: '' };
+	const paths = { multi: '', poll: '', tolerant: '', run: '' };
 	let glob = '';
 	const userFolder = () => suite.e2e.userFolder;
 
@@ -36,6 +36,7 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		glob = path.join(suite.filesDir, '*.md');
 
 		const multi = pauseWorkflow({ waitMode: 'pause', credential });
+		const poll = pauseWorkflow({ waitMode: 'poll', credential });
 		const tolerant = pauseWorkflow({ waitMode: 'pause', credential, timeoutMinutes: 0.05 });
 		const processNode = tolerant.workflow.nodes.find((node) => node.name === 'Process Files');
 		if (processNode) processNode.onError = 'continueRegularOutput';
@@ -50,6 +51,8 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 			CREDENTIAL_NAME: credential.name,
 		});
 		paths.multi = multi.path;
+		paths.poll = poll.path;
+		ids.poll = await e2e.importWorkflow(poll.workflow);
 		paths.tolerant = tolerant.path;
 		ids.multi = await e2e.importWorkflow(multi.workflow);
 		ids.tolerant = await e2e.importWorkflow(tolerant.workflow);
@@ -67,6 +70,24 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		return { before, execution, launched };
 	};
 
+	/** Each output item's pairing and text, in a stable order. */
+	const pairing = (data: RunExecutionData | null | undefined): string[][] =>
+		(data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [])
+			.map((item) => [JSON.stringify(item.pairedItem), String(item.json.text)])
+			.sort((a, b) => a.join().localeCompare(b.join()));
+
+	/** The same files through the poll mode; the test ends the jobs it launches. */
+	const pollRun = async () => {
+		const before = await maxExecutionId(userFolder());
+		const known = jobIds(suite.emulator);
+		await startRun(suite.e2e.n8n.url, paths.poll, glob);
+		for (let tries = 0; tries < 300 && newJobIds(suite.emulator, known).length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+		for (const jobId of newJobIds(suite.emulator, known)) await finishJob(suite.emulator, jobId);
+		const [polled] = await waitForExecutions(userFolder(), { workflowId: ids.poll, afterId: before, count: 1, timeoutMs: 60_000 });
+		expect(polled.status).toBe('success');
+		return polled;
+	};
+
 	it('waits for every job of the execution and resumes once, when the last one ends', async () => {
 		const { emulator } = suite;
 		const { before, execution, launched } = await parked('multi', 2);
@@ -78,14 +99,10 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		await finishJob(emulator, launched[0]);
 		const [resumed] = await waitForExecutions(userFolder(), { workflowId: ids.multi, afterId: before, count: 1, timeoutMs: 60_000 });
 		expect(resumed.status).toBe('success');
-		const run = resumed.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
-		// Elements of both files, each paired to the item whose file it came from.
-		const fileOfItem = nodeOutputJson(resumed.data, 'Read Files').map((item) => String(item.fileName));
-		expect([...fileOfItem].sort()).toEqual(['a.md', 'b.md']);
-		expect(new Set(run.map((item) => (item.json.metadata as { filename?: string }).filename))).toEqual(new Set(fileOfItem));
-		for (const item of run) {
-			expect(item.pairedItem).toEqual({ item: fileOfItem.indexOf(String((item.json.metadata as { filename?: string }).filename)) });
-		}
+		// Elements of both files, each paired to the item whose file it came from, as the poll mode pairs them.
+		const polled = await pollRun();
+		expect(pairing(resumed.data)).toEqual(pairing(polled.data));
+		expect(new Set(pairing(resumed.data).map(([paired]) => paired))).toEqual(new Set(['{"item":0}', '{"item":1}']));
 		await emulator.deliveriesIdle();
 		// Exactly one resume: one execution, and every delivery to the channel was answered 200.
 		expect(await listExecutions(userFolder(), { workflowId: ids.multi, afterId: before })).toHaveLength(1);

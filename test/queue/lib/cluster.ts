@@ -21,6 +21,8 @@ export interface QueueClusterOptions {
 	label: string;
 	/** Executions each worker takes at once (`n8n worker --concurrency`); small, so load spreads. */
 	workerConcurrency?: number;
+	/** How many `n8n worker` processes (default 2). */
+	workerCount?: number;
 	env?: NodeJS.ProcessEnv;
 }
 
@@ -89,8 +91,7 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		};
 		const [webhook, ...workers] = await Promise.all([
 			startN8n({ userFolder, command: 'webhook', port: webhookPort, env }).then((w) => (n8nStops.push(w.stop), w)),
-			startWorker(),
-			startWorker(),
+			...Array.from({ length: options.workerCount ?? 2 }, startWorker),
 		]);
 		const db = await QueueDatabase.connect(postgres.port, postgres.user, postgres.database);
 		closeDb = async () => await db.close();

@@ -9,7 +9,7 @@ import { verifyWebhookSignature } from '../../helpers/webhookSignature';
 import { isTerminal } from '../wait';
 import { channelScope, PAUSE_EVENTS, removePauseChannels } from './channel';
 import { itemsOfEndedJobs } from './outcome';
-import { disarmTimeLimit, failOnResume } from './stackEntry';
+import { deliverOnResume, failOnResume } from './stackEntry';
 import { openState, type PauseState, STATE_PARAMETER } from './state';
 
 /** Claims of "this execution is being resumed", so two events arriving together resume it once. */
@@ -61,7 +61,7 @@ export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhook
 	try {
 		const items = await itemsOfEndedJobs(ctx, call, state, jobs);
 		await removeOwnChannel(call, state);
-		disarmTimeLimit(ctx);
+		deliverOnResume(ctx, items);
 		return { workflowData: [items] };
 	} catch (error) {
 		const nodeError = asNodeError(call.node, error);

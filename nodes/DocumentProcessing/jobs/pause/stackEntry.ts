@@ -9,10 +9,17 @@ import type { IExecuteData, IExecuteFunctions, INodeExecutionData, IWebhookFunct
  * unchanged input through: the entry's data become the poll mode's time-out error items, and
  * unless the node continues on fail, `resumeError` makes the node fail with the poll mode's error.
  * A resume by the job's event replaces the data with the outputs and must drop `resumeError`.
+ * n8n 2.x also re-pairs the items a resumed (disabled) node passes on by position, which would
+ * lose which input item each output came from; so the resume webhook lets the node run once more
+ * on its outputs, and execute() hands them on with their pairing restored (`resumedOutput`).
  */
+
+/** Where the resume webhook leaves the outputs' pairing for the node's last run. */
+const RESUMED = 'documentProcessingResumed';
 
 interface PauseMetadata {
 	resumeError?: Record<string, unknown>;
+	[RESUMED]?: { pairedItems: Array<INodeExecutionData['pairedItem'] | null> };
 	[key: string]: unknown;
 }
 
@@ -41,13 +48,30 @@ function webhookStackEntry(ctx: IWebhookFunctions): StackEntry | undefined {
 	return typeof entry === 'object' && entry !== null && 'data' in entry ? (entry as StackEntry) : undefined;
 }
 
-/** The resume carries the outputs: the time limit's error must not replace them. */
-export function disarmTimeLimit(ctx: IWebhookFunctions): void {
+/**
+ * The resume carries the outputs: the time limit's error must not replace them, and the node runs
+ * once more (not disabled) so their pairing survives.
+ */
+export function deliverOnResume(ctx: IWebhookFunctions, items: INodeExecutionData[]): void {
 	const entry = webhookStackEntry(ctx);
-	if (entry?.metadata?.resumeError === undefined) return;
-	const metadata = { ...entry.metadata };
+	if (!entry) return;
+	const metadata: PauseMetadata = { ...entry.metadata, [RESUMED]: { pairedItems: items.map((item) => item.pairedItem ?? null) } };
 	delete metadata.resumeError;
 	entry.metadata = metadata;
+	entry.node = { ...entry.node, disabled: false };
+}
+
+/** In the run after a resume: the outputs the webhook made, with their pairing; otherwise undefined. */
+export function resumedOutput(ctx: IExecuteFunctions): INodeExecutionData[] | undefined {
+	// Contexts made outside n8n's engine (tests, tools) may lack it; nothing was paused there.
+	if (typeof ctx.getExecuteData !== 'function') return undefined;
+	const entry = ctx.getExecuteData() as StackEntry | undefined;
+	const resumed = entry?.metadata?.[RESUMED];
+	if (!entry?.metadata || !resumed) return undefined;
+	const metadata = { ...entry.metadata };
+	delete metadata[RESUMED];
+	entry.metadata = metadata;
+	return ctx.getInputData().map((item, index) => ({ ...item, pairedItem: resumed.pairedItems[index] ?? item.pairedItem }));
 }
 
 /** The resume ends in an error (a failed job, a failed download): n8n fails the node with it. */

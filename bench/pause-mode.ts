@@ -1,0 +1,144 @@
+/**
+ * Pause mode against poll mode (issue 23), `npm run bench:pause`: the packed package in a real
+ * n8n 2.40.7 with the emulator on loopback. The bench ends each job itself after `--job-seconds`,
+ * so the job's end is known to the millisecond. Prints one table:
+ * - n8n seconds held per job-hour: how long the execution occupies an n8n process (a queue-mode
+ *   worker slot) for a job of that length, scaled to an hour. Poll: start → stop. Pause: start →
+ *   the node's last service call before it parks, plus the resumed run (its start → stop);
+ * - continuation latency: the job's end → the next node's start (pause: the service's event, the
+ *   resume webhook, the outputs' download; poll: up to one poll interval);
+ * - N executions parked at once on workspace channels (every job end reaches every channel).
+ *
+ *   npm run bench:pause [-- --job-seconds 20 --parked 20]
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startEmulator, type RunningEmulator } from '../test/emulator';
+import { readExecution, type SavedExecution } from '../test/e2e/lib/executions';
+import { emulatorCredentialData, executionsWithStatus, finishJob, jobIds, newJobIds, pauseWorkflow, startRun } from '../test/e2e/lib/pause';
+import { setupN8nE2e, type E2eN8n } from '../test/e2e/lib/setup';
+import { userFolderPaths } from '../test/e2e/lib/user-folder';
+import { maxExecutionId, waitForExecutions } from '../test/e2e/n8n';
+import { conditions, median, print, seconds, table, verdict } from './lib/table';
+
+const flag = (name: string, fallback: number): number => {
+	const index = process.argv.indexOf(`--${name}`);
+	return index === -1 ? fallback : Number(process.argv[index + 1]);
+};
+const sleep = async (ms: number): Promise<void> => await new Promise((resolve) => setTimeout(resolve, ms));
+const at = (text: string | null | undefined): number => (text ? Date.parse(text) : Number.NaN);
+
+interface Measured {
+	heldMs: number;
+	latencyMs: number;
+}
+
+/** The next node's start, from the run data. */
+function afterStart(execution: SavedExecution): number {
+	return Number(execution.data?.resultData.runData.After?.[0]?.startTime ?? Number.NaN);
+}
+
+/** Time of the last service request the node made for this job before `until` (the pause's last call). */
+async function lastRequestBefore(emulator: RunningEmulator, until: number): Promise<number> {
+	const { requests } = (await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { requests: Array<{ received_at: string }> };
+	return Math.max(...requests.map((request) => at(request.received_at)).filter((time) => time < until));
+}
+
+async function oneRun(n8n: E2eN8n, emulator: RunningEmulator, workflowId: string, webhookPath: string, glob: string, jobMs: number, pause: boolean): Promise<Measured> {
+	const before = await maxExecutionId(n8n.userFolder);
+	const known = jobIds(emulator);
+	await startRun(n8n.n8n.url, webhookPath, glob);
+	while (newJobIds(emulator, known).length === 0) await sleep(20);
+	const [jobId] = newJobIds(emulator, known);
+	await sleep(jobMs);
+	const jobEnd = Date.now();
+	await finishJob(emulator, jobId);
+	const [done] = await waitForExecutions(n8n.userFolder, { workflowId, afterId: before, count: 1, timeoutMs: jobMs + 120_000 });
+	const execution = (await readExecution(n8n.userFolder, done.id)) ?? done;
+	const stopped = at(execution.stoppedAt);
+	const started = at(execution.startedAt);
+	if (!pause) return { heldMs: stopped - started, latencyMs: afterStart(execution) - jobEnd };
+	// The resumed run starts with the node's last run; before it, the execution held nothing.
+	const resumedAt = Number(execution.data?.resultData.runData['Process Files']?.[0]?.startTime);
+	const parkedAt = await lastRequestBefore(emulator, jobEnd);
+	return { heldMs: parkedAt - started + (stopped - resumedAt), latencyMs: afterStart(execution) - jobEnd };
+}
+
+async function parkedRuns(n8n: E2eN8n, emulator: RunningEmulator, workflowId: string, webhookPath: string, glob: string, parked: number) {
+	const before = await maxExecutionId(n8n.userFolder);
+	const known = jobIds(emulator);
+	for (let run = 0; run < parked; run++) await startRun(n8n.n8n.url, webhookPath, glob);
+	await executionsWithStatus(n8n.userFolder, { workflowId, afterId: before, status: 'waiting', count: parked, timeoutMs: parked * 3000 + 60_000 });
+	const jobs = newJobIds(emulator, known);
+	const deliveriesBefore = emulator.store.deliveries.length;
+	const ends = new Map<number, number>();
+	for (const jobId of jobs) {
+		ends.set(ends.size, Date.now());
+		await finishJob(emulator, jobId);
+		await sleep(200);
+	}
+	const done = await waitForExecutions(n8n.userFolder, { workflowId, afterId: before, count: parked, timeoutMs: 120_000 });
+	await emulator.deliveriesIdle();
+	const attempts = emulator.store.deliveries.slice(deliveriesBefore);
+	const firstEnd = Math.min(...ends.values());
+	const continued = await Promise.all(done.map(async (row) => afterStart((await readExecution(n8n.userFolder, row.id)) ?? row)));
+	return {
+		statuses: done.map((row) => row.status),
+		deliveries: attempts.length,
+		refused: attempts.filter((attempt) => attempt.status_code !== 200).length,
+		// Jobs end 200 ms apart: execution i's latency is measured from its own job's end (same order).
+		latencies: continued.sort((a, b) => a - b).map((time, index) => time - (ends.get(index) ?? firstEnd)),
+	};
+}
+
+async function main(): Promise<void> {
+	const jobMs = flag('job-seconds', 20) * 1000;
+	const parked = flag('parked', 20);
+	const startedAt = conditions(`n8n 2.40.7 (regular mode), emulator on loopback; jobs of ${jobMs / 1000} s, ${parked} parked`);
+	const emulator = await startEmulator({ port: 0, apiKey: `bench-pause-${process.pid}`, config: { job_duration_ms: 3_600_000, schedule_delay_ms: 0, max_running_jobs: Math.max(5, parked) } });
+	const n8n = await setupN8nE2e({ label: 'bench-pause' });
+	try {
+		const credential = await n8n.importCredential({ name: 'Bench (emulator)', type: 'documentProcessingApi', data: emulatorCredentialData(emulator, emulator.apiKey) });
+		const dir = path.join(userFolderPaths(n8n.userFolder).filesDir, 'bench-pause');
+		fs.mkdirSync(dir, { recursive: true });
+		fs.writeFileSync(path.join(dir, 'report.md'), '# Report\n\nA paragraph.\n\n## Part\n\nAnother one.\n');
+		const glob = path.join(dir, '*.md');
+		const flows = { poll: pauseWorkflow({ waitMode: 'poll', credential }), pause: pauseWorkflow({ waitMode: 'pause', credential }) };
+		const ids = { poll: await n8n.importWorkflow(flows.poll.workflow), pause: await n8n.importWorkflow(flows.pause.workflow) };
+		for (const id of Object.values(ids)) await n8n.publish(id);
+
+		const poll = await oneRun(n8n, emulator, ids.poll, flows.poll.path, glob, jobMs, false);
+		const pause = await oneRun(n8n, emulator, ids.pause, flows.pause.path, glob, jobMs, true);
+		const many = await parkedRuns(n8n, emulator, ids.pause, flows.pause.path, glob, parked);
+		const perHour = (held: number): string => `${((held / jobMs) * 3600).toFixed(1)} s`;
+		print(startedAt);
+		print();
+		print(
+			table(
+				['figure', 'poll', 'pause', 'goal'],
+				[
+					[`n8n time held for one ${jobMs / 1000} s job`, `${seconds(poll.heldMs)} s`, `${seconds(pause.heldMs)} s`, ''],
+					['worker-slot seconds per job-hour', perHour(poll.heldMs), perHour(pause.heldMs), 'pause ≪ poll'],
+					['job end → next node starts', `${seconds(poll.latencyMs)} s`, `${seconds(pause.latencyMs)} s`, `pause < 2 s (${verdict(pause.latencyMs < 2000)})`],
+					[`${parked} parked at once: statuses`, '', summarize(many.statuses), `all success`],
+					[`${parked} parked: deliveries for ${parked} job ends`, '', `${many.deliveries} (${many.refused} not 200)`, `${parked}² = ${parked * parked} (workspace channels)`],
+					[`${parked} parked: job end → next node, median / max`, '', `${seconds(median(many.latencies))} / ${seconds(Math.max(...many.latencies))} s`, '< 2 s'],
+				],
+			),
+		);
+	} finally {
+		await n8n.close();
+		await emulator.close();
+	}
+}
+
+function summarize(statuses: string[]): string {
+	const counts = new Map<string, number>();
+	for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+	return [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,177 @@
+/**
+ * Wait Mode › Pause Execution Until the Job Ends, in a real n8n (issue 23): Process Files
+ * launches the job, registers a signed channel on the emulator whose URL is the execution's resume
+ * URL and parks the execution; nothing polls while it waits. A forged call and another job's
+ * event leave it waiting; the job's own event resumes it with the same items the poll mode gives.
+ * A job that ended before the channel existed resumes at once; the time limit gives the poll
+ * mode's error, never the unchanged input. Run on n8n 2.40.7 (e2e) and on the 1.x leg (compat).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_WORKFLOW_ID } from '../../emulator';
+import { postForgedDelivery } from '../lib/forged-delivery';
+import {
+	emulatorCredentialData,
+	executionsWithStatus,
+	finishJob,
+	jobIds,
+	jobPolls,
+	newJobIds,
+	pauseChannelOf,
+	pauseWorkflow,
+	startRun,
+	withoutRunIds,
+} from '../lib/pause';
+import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, N8N_VERSION, nodeError, nodeOutputJson, nodeRuns, readExecution, useE2eSuite, waitForExecutions } from '../n8n';
+
+/** Jobs run until the test ends them, so an execution stays parked as long as a test needs. */
+const RUNS_UNTIL_FINISHED_MS = 3_600_000;
+
+/**
+ * n8n 2.x fails a node whose waiting stack entry carries `resumeError` when the wait ends by time;
+ * n8n 1.x has no such field and passes the entry's data on: there the time limit gives the poll
+ * mode's error as items (README "Wait modes", limitations).
+ */
+const failsAtTimeLimit = (version: string): boolean => Number(version.split('.')[0]) >= 2;
+
+export function definePauseSuite(version: string = N8N_VERSION): void {
+	describe(`Pause mode (Process Files) in real n8n ${version}`, () => {
+		const suite = useE2eSuite({ label: `pause-${version}`, version, emulatorConfig: { job_duration_ms: RUNS_UNTIL_FINISHED_MS, schedule_delay_ms: 50 } });
+		const ids = { pause: '', poll: '', short: '' };
+		const paths = { pause: '', poll: '', short: '' };
+		let glob = '';
+
+		const userFolder = () => suite.e2e.userFolder;
+
+		beforeAll(async () => {
+			const { e2e, emulator, apiKey } = suite;
+			const credential = await e2e.importCredential({ name: 'Pause (emulator)', type: 'documentProcessingApi', data: emulatorCredentialData(emulator, apiKey) });
+			fs.writeFileSync(path.join(suite.filesDir, 'report.md'), '# Quarterly report\n\nRevenue grew.\n\n## Outlook\n\nSteady.\n');
+			glob = path.join(suite.filesDir, '*.md');
+			for (const [key, options] of [
+				['pause', { waitMode: 'pause' as const }],
+				['poll', { waitMode: 'poll' as const }],
+				['short', { waitMode: 'pause' as const, timeoutMinutes: 0.05 }],
+			] as const) {
+				const { workflow, path: webhookPath } = pauseWorkflow({ ...options, credential });
+				ids[key] = await e2e.importWorkflow(workflow);
+				paths[key] = webhookPath;
+				await e2e.publish(ids[key]);
+			}
+		}, E2E_SETUP_TIMEOUT_MS);
+
+		/** Starts a run and returns its parked execution and its job. */
+		const parkedRun = async (key: 'pause' | 'short') => {
+			const before = await maxExecutionId(userFolder());
+			const known = jobIds(suite.emulator);
+			await startRun(suite.e2e.n8n.url, paths[key], glob);
+			const [execution] = await executionsWithStatus(userFolder(), { workflowId: ids[key], afterId: before, status: 'waiting', count: 1 });
+			const [jobId] = newJobIds(suite.emulator, known);
+			return { before, execution, jobId };
+		};
+
+		it('parks the execution, polls nothing, ignores a forged call and another job, and resumes with the poll mode’s items', async () => {
+			const { emulator, e2e } = suite;
+			const { before, execution, jobId } = await parkedRun('pause');
+			const channel = pauseChannelOf(emulator, execution.id);
+			expect(channel).toMatchObject({ channel_type: 'webhook', event_types: ['job.completed', 'job.failed', 'job.stopped'], workflow_id: null });
+			expect(channel?.secret?.length).toBeGreaterThanOrEqual(24);
+			expect(channel?.secret?.length).toBeLessThanOrEqual(75);
+
+			// Parked: n8n saved it as waiting and nothing asks the service about the job any more.
+			const polls = await jobPolls(emulator, jobId);
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			expect(await jobPolls(emulator, jobId)).toBe(polls);
+
+			// A call to the real resume URL without the channel's signature is refused.
+			const forged = await postForgedDelivery(String(channel?.url), JSON.stringify({ type: 'job.completed', job: { id: jobId, status: 'COMPLETED' } }));
+			expect(forged.status).toBe(401);
+			// Another job's events reach the workspace channel, signed, and are answered without resuming.
+			const other = await runServiceJob();
+			await finishJob(emulator, other);
+			await emulator.deliveriesIdle();
+			const toChannel = emulator.store.deliveries.filter((attempt) => attempt.channel_id === channel?.id);
+			expect(toChannel.length).toBeGreaterThan(0);
+			expect(toChannel.every((attempt) => attempt.status_code === 200)).toBe(true);
+			expect((await readExecution(userFolder(), execution.id))?.status).toBe('waiting');
+
+			await finishJob(emulator, jobId);
+			const [resumed] = await waitForExecutions(userFolder(), { workflowId: ids.pause, afterId: before, count: 1, timeoutMs: 60_000 });
+			expect(resumed.id).toBe(execution.id);
+			expect(resumed.status).toBe('success');
+			const paused = nodeOutputJson(resumed.data, 'Process Files');
+			expect(nodeOutputJson(resumed.data, 'After')).toEqual(paused);
+			expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
+			// The signing secret never reaches execution data.
+			expect(JSON.stringify(resumed)).not.toContain(String(channel?.secret));
+
+			// The same file through the poll mode gives the same items.
+			const pollBefore = await maxExecutionId(userFolder());
+			const known = jobIds(emulator);
+			await startRun(e2e.n8n.url, paths.poll, glob);
+			const finishing = (async () => {
+				for (let tries = 0; tries < 200 && newJobIds(emulator, known).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+				await finishJob(emulator, newJobIds(emulator, known)[0]);
+			})();
+			const [polled] = await waitForExecutions(userFolder(), { workflowId: ids.poll, afterId: pollBefore, count: 1, timeoutMs: 60_000 });
+			await finishing;
+			expect(paused.length).toBeGreaterThan(0);
+			expect(withoutRunIds(paused)).toEqual(withoutRunIds(nodeOutputJson(polled.data, 'Process Files')));
+		}, 240_000);
+
+		it('resumes at once when the job ended before the channel was registered', async () => {
+			const { emulator } = suite;
+			emulator.setConfig({ job_duration_ms: 0, schedule_delay_ms: 0 });
+			// The channel registration is slowed down, so the job has surely ended before it exists.
+			await suite.client.control('/faults', 'POST', { method: 'POST', path: '/api/v1/notifications/channels', delay_ms: 1500 });
+			try {
+				const before = await maxExecutionId(userFolder());
+				await startRun(suite.e2e.n8n.url, paths.pause, glob);
+				const [execution] = await waitForExecutions(userFolder(), { workflowId: ids.pause, afterId: before, count: 1, timeoutMs: 60_000 });
+				expect(execution.status).toBe('success');
+				expect(nodeOutputJson(execution.data, 'After').length).toBeGreaterThan(0);
+				expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
+			} finally {
+				emulator.setConfig({ job_duration_ms: RUNS_UNTIL_FINISHED_MS, schedule_delay_ms: 50 });
+			}
+		}, 120_000);
+
+		it('ends with the poll mode’s time-out error when the time limit passes, never passing the input on', async () => {
+			const { execution, before, jobId } = await parkedRun('short');
+			// n8n's wait tracker looks for due executions once a minute.
+			const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.short, afterId: before, count: 1, timeoutMs: 100_000 });
+			expect(ended.id).toBe(execution.id);
+			// The poll mode's message; the last status is the one the node saw when it paused.
+			const message = new RegExp(`^Job "${jobId}" did not finish within 0\\.05 minutes \\(last status: (SCHEDULED|IN_PROGRESS)\\)$`);
+			if (failsAtTimeLimit(version)) {
+				expect(ended.status).toBe('error');
+				expect(nodeRuns(ended.data, 'After')).toEqual([]);
+				const error = { name: 'NodeOperationError', message: expect.stringMatching(message), description: expect.stringContaining('Raise Waiting › Timeout') };
+				expect(nodeError(ended.data, 'Process Files')).toMatchObject(error);
+			} else {
+				expect(ended.status).toBe('success');
+				const items = nodeOutputJson(ended.data, 'After');
+				expect(items).toEqual([{ error: expect.stringMatching(message), errorDescription: expect.stringContaining('Raise Waiting › Timeout') }]);
+			}
+			await finishJob(suite.emulator, jobId);
+		}, 180_000);
+
+		/** A run of the emulator's stored workflow: another job whose events reach every workspace channel. */
+		const runServiceJob = async (): Promise<string> => {
+			const form = new FormData();
+			form.append('input_files', new Blob(['# Other\n\nAnother job.\n'], { type: 'text/markdown' }), 'other.md');
+			const response = await fetch(`${suite.emulator.url}/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, {
+				method: 'POST',
+				headers: { 'service-api-key': suite.apiKey, accept: 'application/json' },
+				body: form,
+			});
+			expect(response.status).toBe(202);
+			const id = ((await response.json()) as { id: string }).id;
+			// Started, so it can be finished.
+			for (let tries = 0; tries < 100 && suite.emulator.store.jobs.get(id)?.status !== 'IN_PROGRESS'; tries++) {
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+			return id;
+		};
+	});
+}
