@@ -136,6 +136,17 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			}
 		}, 120_000);
 
+		it('fails like the poll mode when the job fails (Fail on Unsuccessful Job)', async () => {
+			const { before, execution, jobId } = await parkedRun('pause');
+			await finishJob(suite.emulator, jobId, 'FAILED');
+			const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.pause, afterId: before, count: 1, timeoutMs: 60_000 });
+			expect(ended.id).toBe(execution.id);
+			expect(ended.status).toBe('error');
+			expect(nodeRuns(ended.data, 'After')).toEqual([]);
+			expect(nodeError(ended.data, 'Process Files')).toMatchObject({ message: `Job "${jobId}" ended with status FAILED` });
+			expect(pauseChannelOf(suite.emulator, execution.id)).toBeUndefined();
+		}, 120_000);
+
 		it('ends with the poll mode’s time-out error when the time limit passes, never passing the input on', async () => {
 			const { execution, before, jobId } = await parkedRun('short');
 			// n8n's wait tracker looks for due executions once a minute.

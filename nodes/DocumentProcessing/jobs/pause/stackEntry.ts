@@ -1,4 +1,5 @@
 import type { IExecuteData, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /**
  * Where n8n keeps a waiting node's place: its entry on the execution stack, saved with the
@@ -19,7 +20,11 @@ const RESUMED = 'documentProcessingResumed';
 
 interface PauseMetadata {
 	resumeError?: Record<string, unknown>;
-	[RESUMED]?: { pairedItems: Array<INodeExecutionData['pairedItem'] | null> };
+	[RESUMED]?: {
+		pairedItems?: Array<INodeExecutionData['pairedItem'] | null>;
+		/** The resume ended in an error (a failed job, a failed download): the node fails with it. */
+		error?: { message: string; description?: string; itemIndex?: number };
+	};
 	[key: string]: unknown;
 }
 
@@ -61,7 +66,7 @@ export function deliverOnResume(ctx: IWebhookFunctions, items: INodeExecutionDat
 	entry.node = { ...entry.node, disabled: false };
 }
 
-/** In the run after a resume: the outputs the webhook made, with their pairing; otherwise undefined. */
+/** In the run after a resume: the outputs the webhook made, with their pairing (or its error); otherwise undefined. */
 export function resumedOutput(ctx: IExecuteFunctions): INodeExecutionData[] | undefined {
 	// Contexts made outside n8n's engine (tests, tools) may lack it; nothing was paused there.
 	if (typeof ctx.getExecuteData !== 'function') return undefined;
@@ -71,13 +76,27 @@ export function resumedOutput(ctx: IExecuteFunctions): INodeExecutionData[] | un
 	const metadata = { ...entry.metadata };
 	delete metadata[RESUMED];
 	entry.metadata = metadata;
-	return ctx.getInputData().map((item, index) => ({ ...item, pairedItem: resumed.pairedItems[index] ?? item.pairedItem }));
+	if (resumed.error) {
+		const { message, description, itemIndex } = resumed.error;
+		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
+	}
+	const paired = resumed.pairedItems ?? [];
+	return ctx.getInputData().map((item, index) => ({ ...item, pairedItem: paired[index] ?? item.pairedItem }));
 }
 
-/** The resume ends in an error (a failed job, a failed download): n8n fails the node with it. */
+/** The resume ends in an error (a failed job, a failed download): the node's run fails with it. */
 export function failOnResume(ctx: IWebhookFunctions, error: Error): boolean {
 	const entry = webhookStackEntry(ctx);
 	if (!entry) return false;
-	entry.metadata = { ...entry.metadata, resumeError: savedError(error) };
+	const { description, context } = error as { description?: unknown; context?: { itemIndex?: unknown } };
+	const saved = {
+		message: error.message,
+		...(typeof description === 'string' ? { description } : {}),
+		...(typeof context?.itemIndex === 'number' ? { itemIndex: context.itemIndex } : {}),
+	};
+	const metadata: PauseMetadata = { ...entry.metadata, [RESUMED]: { error: saved } };
+	delete metadata.resumeError;
+	entry.metadata = metadata;
+	entry.node = { ...entry.node, disabled: false };
 	return true;
 }
