@@ -66,8 +66,9 @@ export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhook
 	} catch (error) {
 		const nodeError = asNodeError(call.node, error);
 		await removeOwnChannel(call, state);
-		// The execution fails with the error, as it would in poll mode.
-		if (failOnResume(ctx, nodeError)) return { workflowData: [[]] };
+		// The execution fails with the error, as it would in poll mode: the node's next run throws it
+		// (n8n skips a run without input items, hence the placeholder).
+		if (failOnResume(ctx, nodeError)) return { workflowData: [[{ json: {} }]] };
 		releaseDelivery(claim, RESUME_CLAIM);
 		throw nodeError;
 	}
