@@ -60,3 +60,12 @@ export async function removeStalePauseChannels(call: CallContext, scope: Channel
 		// The next registration tries again; the leftover channel only costs failed deliveries.
 	}
 }
+
+/** Deletes this pause's own channel. Best effort: a channel left behind is removed by a later pause once stale. */
+export async function removeOwnPauseChannel(call: CallContext, scope: ChannelScope, ref: string): Promise<void> {
+	try {
+		await removePauseChannels(call, scope, (found) => found === ref);
+	} catch {
+		// See removeStalePauseChannels.
+	}
+}

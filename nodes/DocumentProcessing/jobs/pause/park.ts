@@ -8,7 +8,7 @@ import { generateSigningSecret } from '../../helpers/webhookSignature';
 import type { LaunchedJob } from '../launch';
 import type { OutputSettings } from '../outputs';
 import { isTerminal, type WaitSettings } from '../wait';
-import { channelScope, pauseChannelDescription, registerPauseChannel, removePauseChannels, removeStalePauseChannels } from './channel';
+import { channelScope, pauseChannelDescription, registerPauseChannel, removeOwnPauseChannel, removeStalePauseChannels } from './channel';
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
 import { armTimeLimit } from './stackEntry';
 import { MAX_SEALED_LENGTH, type PausedJob, type PauseState, sealState, STATE_PARAMETER } from './state';
@@ -95,7 +95,7 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 
 	const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
 	if (jobs.every((job) => isTerminal(job.status))) {
-		await removePauseChannels(call, scope, (ref) => ref === state.ref);
+		await removeOwnPauseChannel(call, scope, state.ref);
 		return await itemsOfEndedJobs(ctx, call, state, jobs);
 	}
 

@@ -7,7 +7,7 @@ import { claimDelivery, releaseDelivery } from '../../helpers/replayGuard';
 import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../helpers/webhookRequest';
 import { verifyWebhookSignature } from '../../helpers/webhookSignature';
 import { isTerminal } from '../wait';
-import { channelScope, PAUSE_EVENTS, removePauseChannels } from './channel';
+import { channelScope, PAUSE_EVENTS, removeOwnPauseChannel } from './channel';
 import { itemsOfEndedJobs } from './outcome';
 import { deliverOnResume, failOnResume } from './stackEntry';
 import { openState, type PauseState, STATE_PARAMETER } from './state';
@@ -20,13 +20,8 @@ function stateOf(ctx: IWebhookFunctions, call: CallContext): PauseState | undefi
 	return typeof token === 'string' ? openState(token, call.connection.apiKey, ctx.getExecutionId()) : undefined;
 }
 
-/** Best effort: a channel left behind is removed by the next pause in its scope once stale. */
 async function removeOwnChannel(call: CallContext, state: PauseState): Promise<void> {
-	try {
-		await removePauseChannels(call, channelScope(state.workflowId), (ref) => ref === state.ref);
-	} catch {
-		// See removeStalePauseChannels.
-	}
+	await removeOwnPauseChannel(call, channelScope(state.workflowId), state.ref);
 }
 
 /**
