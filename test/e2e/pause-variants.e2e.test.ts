@@ -23,8 +23,8 @@ const RUNS_UNTIL_FINISHED_MS = 3_600_000;
 
 describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 	const suite = useE2eSuite({ label: 'pause-variants', emulatorConfig: { job_duration_ms: RUNS_UNTIL_FINISHED_MS, schedule_delay_ms: 50 } });
-	const ids = { multi: '', poll: '', tolerant: '', run: '' };
-	const paths = { multi: '', poll: '', tolerant: '', run: '' };
+	const ids = { multi: '', poll: '', tolerant: '', run: '', wait: '' };
+	const paths = { multi: '', poll: '', tolerant: '', run: '', wait: '' };
 	let glob = '';
 	const userFolder = () => suite.e2e.userFolder;
 
@@ -57,6 +57,9 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		ids.multi = await e2e.importWorkflow(multi.workflow);
 		ids.tolerant = await e2e.importWorkflow(tolerant.workflow);
 		ids.run = await e2e.importWorkflow(run);
+		const wait = waitForJobWorkflow(pauseWorkflow({ waitMode: 'pause', credential }));
+		paths.wait = wait.path;
+		ids.wait = await e2e.importWorkflow(wait.workflow);
 		for (const id of Object.values(ids)) await e2e.publish(id);
 	}, E2E_SETUP_TIMEOUT_MS);
 
@@ -125,6 +128,27 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		for (const jobId of launched) await finishJob(suite.emulator, jobId);
 	}, 180_000);
 
+	it('Wait for Job parks on the job it is given and outputs its record when it ends', async () => {
+		const { emulator } = suite;
+		const jobId = await serviceJob();
+		const before = await maxExecutionId(userFolder());
+		await fetch(`${suite.e2e.n8n.url}/webhook/${paths.wait}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jobId }) });
+		const [execution] = await executionsWithStatus(userFolder(), { workflowId: ids.wait, afterId: before, status: 'waiting', count: 1 });
+		expect(pauseChannelOf(emulator, execution.id)).toMatchObject({ workflow_id: null });
+		await finishJob(emulator, jobId);
+		const [resumed] = await waitForExecutions(userFolder(), { workflowId: ids.wait, afterId: before, count: 1, timeoutMs: 60_000 });
+		expect(resumed.status).toBe('success');
+		expect(nodeOutputJson(resumed.data, 'After')).toEqual([expect.objectContaining({ id: jobId, status: 'COMPLETED', succeeded: true })]);
+	}, 120_000);
+
+	/** A run of the emulator's stored workflow, started directly on the service and running until ended. */
+	const serviceJob = async (): Promise<string> => {
+		const form = new FormData();
+		form.append('input_files', new Blob(['# Waited for\n\nText.\n'], { type: 'text/markdown' }), 'waited.md');
+		const response = await fetch(`${suite.emulator.url}/api/v1/workflows/${DEFAULT_WORKFLOW_ID}/run`, { method: 'POST', headers: { 'service-api-key': suite.apiKey }, body: form });
+		return ((await response.json()) as { id: string }).id;
+	};
+
 	it('Run Workflow parks on a channel of its workflow and resumes on the run’s event', async () => {
 		const { emulator } = suite;
 		const { before, execution, launched } = await parked('run', 2);
@@ -137,3 +161,18 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
 	}, 180_000);
 });
+
+/** The pause workflow with Wait for Job (job id from the webhook body) in place of Read Files → Process Files. */
+function waitForJobWorkflow(flow: ReturnType<typeof pauseWorkflow>): ReturnType<typeof pauseWorkflow> {
+	const nodes = flow.workflow.nodes.filter((node) => node.name !== 'Read Files');
+	const step = nodes.find((node) => node.name === 'Process Files');
+	if (step) {
+		step.name = 'Wait for Job';
+		step.parameters = { resource: 'job', operation: 'waitForCompletion', jobId: '={{ $json.body.jobId }}', waitMode: 'pause', waitOptions: { timeoutMinutes: 30 } };
+	}
+	const connections = {
+		Start: { main: [[{ node: 'Wait for Job', type: 'main', index: 0 }]] },
+		'Wait for Job': { main: [[{ node: 'After', type: 'main', index: 0 }]] },
+	};
+	return { ...flow, workflow: { ...flow.workflow, nodes, connections } };
+}
