@@ -10,6 +10,7 @@ import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
 import { maskConfigSecrets } from './actions/source/maskConfig';
 import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
+import { documentProcessingApiTest } from './methods/credentialTest';
 
 const resources = [document, job, notificationChannel, notification, secret, source, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
@@ -29,7 +30,7 @@ export class DocumentProcessing implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'documentProcessingApi', required: true }],
+		credentials: [{ name: 'documentProcessingApi', required: true, testedBy: 'documentProcessingApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -56,6 +57,8 @@ export class DocumentProcessing implements INodeType {
 			...workflow.description,
 		],
 	};
+
+	methods = { credentialTest: { documentProcessingApiTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		try {

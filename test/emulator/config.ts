@@ -10,6 +10,11 @@ export const CANCEL_REPLIES = ['job', 'accepted', 'no_content'] as const;
 export const CHANNEL_DELETE_REPLIES = ['no_content', 'channel'] as const;
 export const CHANNEL_UPDATE_REPLIES = ['channel', 'no_content'] as const;
 export const PARTITION_CLOCKS = ['arrival', 'after_parse'] as const;
+export const FAILED_FILE_DOCUMENTS = ['name', 'id'] as const;
+export const OUTPUT_FILE_ORDERS = ['pipeline', 'reversed'] as const;
+export const ERROR_BODIES = ['detail', 'errors'] as const;
+export const RETRIEVE_KEY_REPLIES = ['pem', 'not_found', 'method_not_allowed'] as const;
+export const CHANNEL_RULES = ['lenient', 'documented'] as const;
 
 export interface EmulatorConfig {
 	/** Minimum spacing between accepted on-demand job launches of one API key. */
@@ -58,6 +63,20 @@ export interface EmulatorConfig {
 	channel_delete_reply: (typeof CHANNEL_DELETE_REPLIES)[number];
 	/** `PATCH .../channels/{id}`: 200 with the changed channel, or 204. */
 	channel_update_reply: (typeof CHANNEL_UPDATE_REPLIES)[number];
+	/** Input files whose name contains this text fail inside a job that still ends COMPLETED ('' = none fail). */
+	failing_file_pattern: string;
+	/** What `GET /jobs/{id}/failed-files` names a failed file by: its file name or its input file id. */
+	failed_file_document: (typeof FAILED_FILE_DOCUMENTS)[number];
+	/** How a job whose every file failed ends: COMPLETED (details COMPLETED_WITH_ERRORS) or FAILED. */
+	all_files_failed_outcome: 'COMPLETED' | 'FAILED';
+	/** `output_node_files` in pipeline order, or last node first (clients must go by node identity). */
+	output_files_order: (typeof OUTPUT_FILE_ORDERS)[number];
+	/** Validation refusals (422) as `{detail: [{loc, msg, type}]}` or as `{errors: [{field, message}]}`. */
+	error_body: (typeof ERROR_BODIES)[number];
+	/** `POST /users/retrieve`: the PEM key, or 404 / 405 (only the certificate route serves the key). */
+	retrieve_key_reply: (typeof RETRIEVE_KEY_REPLIES)[number];
+	/** `documented`: webhook channel urls must be https and secrets 24–75 bytes; `lenient` accepts http (tests on loopback). */
+	channel_rules: (typeof CHANNEL_RULES)[number];
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
@@ -80,6 +99,13 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	cancel_reply: 'job',
 	channel_delete_reply: 'no_content',
 	channel_update_reply: 'channel',
+	failing_file_pattern: '',
+	failed_file_document: 'name',
+	all_files_failed_outcome: 'COMPLETED',
+	output_files_order: 'pipeline',
+	error_body: 'detail',
+	retrieve_key_reply: 'pem',
+	channel_rules: 'lenient',
 });
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -105,6 +131,13 @@ export const configPatchSchema = z
 		cancel_reply: z.enum(CANCEL_REPLIES),
 		channel_delete_reply: z.enum(CHANNEL_DELETE_REPLIES),
 		channel_update_reply: z.enum(CHANNEL_UPDATE_REPLIES),
+		failing_file_pattern: z.string(),
+		failed_file_document: z.enum(FAILED_FILE_DOCUMENTS),
+		all_files_failed_outcome: z.enum(['COMPLETED', 'FAILED']),
+		output_files_order: z.enum(OUTPUT_FILE_ORDERS),
+		error_body: z.enum(ERROR_BODIES),
+		retrieve_key_reply: z.enum(RETRIEVE_KEY_REPLIES),
+		channel_rules: z.enum(CHANNEL_RULES),
 	})
 	.partial()
 	.strict();

@@ -57,7 +57,7 @@ async function dispatch(router: Router, ctx: Omit<RouteContext, 'params' | 'apiK
 		if (match === 'method_not_allowed') throw new HttpError(405, `Method ${ctx.req.method ?? ''} not allowed on ${ctx.url.pathname}`);
 		return await match.handler({ ...ctx, apiKey, params: match.params });
 	} catch (error) {
-		if (error instanceof HttpError) return errorReply(error);
+		if (error instanceof HttpError) return errorReply(error, ctx.core.config.get().error_body);
 		return { status: 500, json: { detail: `emulator error: ${(error as Error).message}` } };
 	}
 }

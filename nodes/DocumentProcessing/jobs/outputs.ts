@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { outputItems, outputOrigin, type OutputFile } from '../helpers/elementItems';
 import type { TextOptions } from '../helpers/elementText';
 import { outputTextItems } from '../helpers/textItems';
+import type { FileFailureRouting } from './finish';
 
 export type OutputMode = 'elements' | 'files' | 'binary' | 'text';
 
@@ -11,6 +12,8 @@ export interface OutputSettings {
 	binaryProperty: string;
 	/** Set when the mode is `text`. */
 	text?: TextOptions;
+	/** How input files that failed inside a finished job come out (see jobs/finish.ts). */
+	failures: FileFailureRouting;
 }
 
 function fileStem(file: OutputFile, withNode: boolean): string {
@@ -20,7 +23,7 @@ function fileStem(file: OutputFile, withNode: boolean): string {
 
 /** Downloaded outputs as items of the chosen shape, each paired back to the input it came from. */
 export async function outputFilesToItems(
-	ctx: IExecuteFunctions,
+	ctx: { helpers: { prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string): Promise<IBinaryData> } },
 	files: OutputFile[],
 	settings: OutputSettings,
 	pairedItemFor: (file: OutputFile) => IPairedItemData | IPairedItemData[],

@@ -36,6 +36,8 @@ export interface Job {
 	files: InputFile[];
 	nodes: JobNode[];
 	outputs?: JobOutputs;
+	/** Input files that failed inside the job (by input file id), with the service's reason. */
+	fileErrors?: Map<string, string>;
 	/** Why a job ended FAILED, for the emulator's own view. */
 	failure?: string;
 }

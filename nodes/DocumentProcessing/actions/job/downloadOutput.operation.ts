@@ -4,6 +4,7 @@ import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
 import { jobIdProperty } from './shared/jobId';
+import { fileFailureItems } from '../../jobs/finish';
 import { outputFilesToItems } from '../../jobs/outputs';
 import { completedJobOutputs } from '../../jobs/results';
 import { outputProperties, readOutputSettings } from './shared/outputFields';
@@ -43,7 +44,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		if (one && !fileId) throw new NodeOperationError(node, 'File ID is empty', { itemIndex, description: 'Enter a file_id from the job’s output_node_files.' });
 		const settings = readOutputSettings(this, itemIndex);
 		const call = await callContextFor(this, itemIndex);
-		const files = await completedJobOutputs(call, jobId, { fileId, lastNodeOnly: settings.lastNodeOnly });
-		return await outputFilesToItems(this, files, settings, () => ({ item: itemIndex }));
+		const { files, failures } = await completedJobOutputs(call, jobId, { fileId, lastNodeOnly: settings.lastNodeOnly });
+		const goodFiles = new Set(files.map((file) => file.file_id)).size;
+		const failed = fileFailureItems(call.node, failures, settings.failures, { goodFiles, downloading: true }, [{ item: itemIndex }]);
+		return [...(await outputFilesToItems(this, files, settings, () => ({ item: itemIndex }))), ...failed];
 	});
 }
