@@ -59,27 +59,31 @@ export async function failedInputFiles(call: CallContext, job: Job, inputs: JobI
 	const { failed, details } = await serviceReasons(call, job.id);
 	const status = details?.processing_status ?? null;
 	const open = new Set([...missing, ...unknown]);
-	const failures: FileFailure[] = [];
-	const add = (input: JobInput | undefined, document: string | undefined, error: string) => {
-		if (input) open.delete(input);
-		failures.push({
-			job_id: job.id,
-			file_id: input?.fileId ?? null,
-			file_name: input?.fileName ?? document ?? null,
-			error,
-			processing_status: status,
-			itemIndex: input?.itemIndex,
-		});
-	};
+	const failure = (input: JobInput | undefined, document: string | undefined, error: string): FileFailure => ({
+		job_id: job.id,
+		file_id: input?.fileId ?? null,
+		file_name: input?.fileName ?? document ?? null,
+		error,
+		processing_status: status,
+		itemIndex: input?.itemIndex,
+	});
+	const matched = new Map<FailedFile, JobInput | undefined>();
 	for (const entry of failed) {
 		const candidates = [...open];
 		const input =
 			candidates.find((candidate) => candidate.fileId === entry.document) ??
 			candidates.find((candidate) => candidate.fileName !== undefined && (candidate.fileName === entry.document || candidate.fileName === baseName(entry.document)));
-		add(input, entry.document, entry.error?.trim() || NO_REASON);
+		if (input) open.delete(input);
+		matched.set(entry, input);
 	}
+	// A name the service spells differently still belongs to a file known to lack outputs, in order.
+	const unmatchedMissing = missing.filter((input) => open.has(input));
+	for (const [entry, input] of matched) {
+		if (input === undefined && unmatchedMissing.length > 0) matched.set(entry, unmatchedMissing.shift());
+	}
+	const failures = [...matched].map(([entry, input]) => failure(input, entry.document, entry.error?.trim() || NO_REASON));
 	// Files known to lack outputs that the service did not list: reported, never dropped.
-	for (const input of missing) if (open.has(input)) add(input, undefined, details?.message?.trim() || NO_REASON);
+	for (const input of unmatchedMissing) failures.push(failure(input, undefined, details?.message?.trim() || NO_REASON));
 	return failures;
 }
 
@@ -112,10 +116,11 @@ export function fileFailureError(node: INode, failures: FileFailure[], context: 
 			? `File ${fileList(failures)} failed in job "${jobId}"`
 			: `${failures.length} files failed in job "${jobId}": ${fileList(failures)}`;
 	const where = context.downloading ? 'with Files › One Output File' : `with Job › Download Output and job ID ${jobId}`;
-	const rest =
+	const others =
 		goodFiles > 0
-			? ` The job's other ${goodFiles === 1 ? 'file was' : `${goodFiles} files were`} processed: get ${goodFiles === 1 ? 'its output' : 'their outputs'} ${where}, or set Settings › On Error to "Continue" (a failure item per failed file) or "Continue (using error output)" to get them together with the failures.`
-			: '';
+			? ` The job's other ${goodFiles === 1 ? 'file was' : `${goodFiles} files were`} processed: get ${goodFiles === 1 ? 'its output' : 'their outputs'} ${where}, or`
+			: ' To keep the outputs of the other files and items,';
+	const rest = `${others} set Settings › On Error to "Continue" (a failure item per failed file) or "Continue (using error output)" (failed files on the error output).`;
 	const description = `Check the failed files (format, damage, size) and send them again; Job › Get Failed Files lists the service's reasons.${rest}`;
 	const response: JsonObject = { message, job_id: jobId, failed_files: failures.map(failureJson) as JsonObject[] };
 	return new NodeApiError(node, response, { message, description, itemIndex: context.itemIndex });

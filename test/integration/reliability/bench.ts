@@ -31,7 +31,7 @@ export const EMULATOR_CONFIG: Partial<EmulatorConfig> = {
 };
 
 export function credentialsFor(baseUrl: string, apiKey = API_KEY): Credentials {
-	return { documentProcessingApi: { apiKey, baseUrl, partitionUrl: `${baseUrl}/general/v0/general` } };
+	return { documentProcessingApi: { apiKey, baseUrl, partitionUrl: `${baseUrl}/general/v0/general`, allowHttpWebhooksOnLoopback: true } };
 }
 
 export class Bench {
