@@ -40,7 +40,8 @@ export function errorReply(error: HttpError, style: 'detail' | 'errors' = 'detai
 	if (style === 'errors' && Array.isArray(error.detail)) {
 		const errors = error.detail.map((issue) => ({
 			field: locToString(issue.loc.filter((part, index) => index > 0 || (part !== 'body' && part !== 'query'))),
-			message: issue.msg,
+			// The emulator's messages start with the field name; the `errors` shape names it apart.
+			message: issue.msg.replace(/^[\w.[\]]+: /, ''),
 		}));
 		return { status: error.status, json: { errors }, headers: error.headers };
 	}
