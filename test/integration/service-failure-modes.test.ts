@@ -1,9 +1,9 @@
-import type { ICredentialTestFunctions, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { clearPublicKeyCache } from '../../nodes/DocumentProcessing/api/secrets';
 import { documentProcessingApiTest } from '../../nodes/DocumentProcessing/methods/credentialTest';
-import { executeNode } from '../harness';
+import { executeNode, type HarnessItem } from '../harness';
 import { failure, startTestService, type TestService } from './support/service';
 import { markdownItem } from './support/actionWorld';
 
@@ -20,9 +20,9 @@ beforeEach(async () => {
 	clearPublicKeyCache();
 });
 
-const run = async (parameters: INodeParameters, credentials = service.credentials, items = [{ json: {} }]) =>
+const run = async (parameters: INodeParameters, credentials = service.credentials, items: HarnessItem[] = [{ json: {} }]) =>
 	await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials });
-const credentialTest = async (data: IDataObject) =>
+const credentialTest = async (data: ICredentialDataDecryptedObject) =>
 	await documentProcessingApiTest.call({} as ICredentialTestFunctions, { id: '', name: 't', type: 'documentProcessingApi', data });
 const paths = async (prefix: string) => (await service.requests(prefix)).map((request) => `${request.method} ${request.path} ${request.status}`);
 

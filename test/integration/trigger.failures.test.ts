@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DocumentProcessingTrigger } from '../../nodes/DocumentProcessing/DocumentProcessingTrigger.node';
 import { createHookHarness } from '../harness';
 import { failure } from './support/service';
@@ -10,7 +10,7 @@ const world = useTriggerWorld({ job_duration_ms: 80, schedule_delay_ms: 10, webh
 
 const lookups = async () => (await world.service.requests('/api/v1/notifications/')).filter((request) => !request.path.includes('/channels'));
 
-async function deliver(options: IDataObject = {}): Promise<IDataObject[]> {
+async function deliver(options: INodeParameters = {}): Promise<IDataObject[]> {
 	const hook = bridgedTrigger(world.service, world.bridge, { parameters: { events: ['job.completed'], options } });
 	await hook.activate();
 	await runWorkflowJob(world.service, world.client);
