@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
+import { DEFAULT_WORKFLOW_ID } from '../emulator';
 import { executeNode } from '../harness';
 import { failure } from './support/service';
 import { markdownItem, useActionWorld } from './support/actionWorld';
@@ -77,6 +78,19 @@ describe('the service’s other readings of a failed file', () => {
 		world.service.emulator.setConfig({ all_files_failed_outcome: 'FAILED' });
 		const result = await world.run(processFiles('perItem'), items(), true);
 		expect(summary(result.output[0]).filter(([, error]) => error !== 'ok')).toEqual([[undefined, expect.stringMatching(/ended with status FAILED/), { item: 1 }]]);
+	});
+
+	it('Run Workflow (wait and download) reports the failed file as a failure item too', async () => {
+		const workflow = { __rl: true, mode: 'id', value: DEFAULT_WORKFLOW_ID };
+		const result = await world.run({ resource: 'workflow', operation: 'run', workflowId: workflow, afterRun: 'download', outputMode: 'files' }, items(), true);
+		expect(summary(result.output[0])).toEqual(
+			expect.arrayContaining([
+				['first.md', 'ok', { item: 0 }],
+				['third.md', 'ok', { item: 2 }],
+				['broken.md', expect.stringMatching(/^Partitioning failed/), { item: 1 }],
+			]),
+		);
+		expect(result.output[0]).toHaveLength(3);
 	});
 
 	it('reads neither /details nor /failed-files when the outputs cover every file', async () => {
