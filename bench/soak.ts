@@ -2,7 +2,7 @@ import { FormData, request } from 'undici';
 import { closeAllPools } from '../nodes/DocumentProcessing/transport';
 import { disposeHarness } from '../test/harness';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
-import { runBench } from './lib/processes';
+import { numberOption, runBench } from './lib/processes';
 import { collectGarbage } from './lib/rss';
 import { activeResources, deliverOnce, deliveryTarget, inParallel, processFilesOnce } from './lib/soak-work';
 import { conditions, mb as megabytes, print, table, verdict } from './lib/table';
@@ -25,11 +25,7 @@ import { conditions, mb as megabytes, print, table, verdict } from './lib/table'
 const ENDPOINTS = 10;
 const LIMIT = 0.1;
 
-function option(name: string, fallback: number): number {
-	const index = process.argv.indexOf(`--${name}`);
-	const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-	return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+const option = numberOption;
 
 
 async function completedJob(emulator: EmulatorProcess): Promise<{ id: string; workflow_id: string }> {
