@@ -78,6 +78,8 @@ describe('the service’s other readings of a failed file', () => {
 		world.service.emulator.setConfig({ all_files_failed_outcome: 'FAILED' });
 		const result = await world.run(processFiles('perItem'), items(), true);
 		expect(summary(result.output[0]).filter(([, error]) => error !== 'ok')).toEqual([[undefined, expect.stringMatching(/ended with status FAILED/), { item: 1 }]]);
+		const failed = result.output[0].find((item) => item.json.error !== undefined)!;
+		expect(failed.json.errorDescription).toMatch(/The service's reasons: "broken.md": Partitioning failed: broken.md/);
 	});
 
 	it('Run Workflow (wait and download) reports the failed file as a failure item too', async () => {

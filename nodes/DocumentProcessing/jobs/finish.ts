@@ -1,7 +1,8 @@
 import type { IBinaryData, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { downloadJobOutputs } from '../api/jobOutputs';
 import type { CallContext } from '../api/context';
-import type { Job } from '../api/schemas';
+import { getFailedFiles } from '../api/jobFailures';
+import { JOB_SUCCESS, type Job } from '../api/schemas';
 import { failedInputFiles, failureJson, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput } from './fileFailures';
 import { inputFileIndex, type LaunchedJob } from './launch';
 import { type OutputSettings, outputFilesToItems } from './outputs';
@@ -62,6 +63,17 @@ export function fileFailureItems(
 	});
 }
 
+/**
+ * A FAILED job's record with the files the service says failed (`failed_files`), so the error or
+ * the output names them; a job that failed before processing any file (or a service without the
+ * endpoint) has none, and the record is unchanged.
+ */
+async function withFailedFiles(call: CallContext, job: Job): Promise<Job> {
+	if (job.status !== 'FAILED') return job;
+	const failed = await getFailedFiles(call, job.id).catch(() => []);
+	return failed.length > 0 ? { ...job, failed_files: failed } : job;
+}
+
 /** Turns a job that has ended into items: outputs, failure items, or the job record. */
 export async function itemsOfFinishedJob(
 	ctx: FinishContext,
@@ -72,9 +84,12 @@ export async function itemsOfFinishedJob(
 	output: OutputSettings,
 ): Promise<FinishedJobItems> {
 	const node = ctx.getNode();
-	const finished = jobOutcome(node, job, wait, launched.itemIndices[0]);
 	const pairedAll = launched.itemIndices.map((item) => ({ item }));
-	if (!finished.succeeded) return { items: [{ json: finished, pairedItem: pairedAll }], failures: [] };
+	if (job.status !== JOB_SUCCESS) {
+		const record = await withFailedFiles(call, job);
+		return { items: [{ json: jobOutcome(node, record, wait, launched.itemIndices[0]), pairedItem: pairedAll }], failures: [] };
+	}
+	const finished = jobOutcome(node, job, wait, launched.itemIndices[0]);
 
 	const names: Record<string, string> = {};
 	const itemOfFile: Record<string, number> = {};
