@@ -24,7 +24,7 @@ const failedFileSchema = z.object({ document: z.string(), error: z.string().null
 
 export type FailedFile = z.infer<typeof failedFileSchema>;
 
-const failedFilesSchema = z.object({ failed_files: z.array(failedFileSchema).nullish() }).passthrough();
+const failedFilesSchema = z.object({ failed_files: z.array(failedFileSchema) }).passthrough();
 
 export const PARTIAL_FAILURE_STATUS = 'COMPLETED_WITH_ERRORS';
 
@@ -48,5 +48,5 @@ export async function getFailedFiles(call: CallContext, jobId: string): Promise<
 		schema: failedFilesSchema,
 		notFound: `Job "${jobId}"`,
 	});
-	return answer.failed_files ?? [];
+	return answer.failed_files;
 }
