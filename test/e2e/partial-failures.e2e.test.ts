@@ -53,7 +53,7 @@ describe('real n8n: a batch with one failing file', () => {
 			['third.md', 'third.md'],
 		]);
 		expect(errorOutput).toHaveLength(1);
-		// n8n 2 reduces an error-output item to `error`: the message names the file, the reason and the job.
+		// n8n reduces an item carrying an error to `error`: the message names the file, the reason and the job.
 		expect(errorOutput[0].json).toEqual({ error: expect.stringMatching(/^File "broken.md" \(Partitioning failed: .*\) failed in job "[0-9a-f-]{36}"$/) });
 		expect(nameOf(errorOutput[0])).toBe('broken.md');
 		// The branches behind both outputs ran with those items.

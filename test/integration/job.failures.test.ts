@@ -51,7 +51,7 @@ describe.each(['combine', 'perItem'] as const)('Process Files (%s) over 3 files 
 		expect(summary(result.output[0])).toEqual(expect.arrayContaining([['first.md', 'ok', { item: 0 }], ['third.md', 'ok', { item: 2 }]]));
 		expect(result.output[0]).toHaveLength(2);
 		expect(result.output[1]).toHaveLength(1);
-		// n8n 2 reduces an error-output item to `error`: the message names the file, the reason and the job.
+		// n8n reduces an item carrying an error to `error`: the message names the file, the reason and the job.
 		expect(result.output[1][0].json).toMatchObject({ error: expect.stringMatching(/^File "broken.md" \(Partitioning failed: .*\) failed in job "[0-9a-f-]{36}"$/) });
 		expect(result.output[1][0].pairedItem).toEqual({ item: 1 });
 	});
