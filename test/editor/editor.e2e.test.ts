@@ -167,6 +167,8 @@ describe('the n8n editor with the package installed', () => {
 				'Get notification event',
 				'Cancel job',
 				'Get many jobs',
+				'Get job details',
+				'Get failed files of a job',
 				'Update notification channel',
 				'Delete notification channel',
 			]),

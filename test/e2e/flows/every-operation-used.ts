@@ -19,6 +19,8 @@ export function operationCoverageTest(flows: FlowsContext): void {
 				'job:waitForCompletion',
 				'job:downloadOutput',
 				'job:process',
+				'job:getDetails',
+				'job:getFailedFiles',
 				'document:partition',
 				'workflow:run',
 				'secret:register',
