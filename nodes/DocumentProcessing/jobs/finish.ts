@@ -11,8 +11,8 @@ import { jobOutcome, type WaitSettings, waitForJob } from './wait';
 /**
  * What finishing a job needs from n8n: the node and binary data. Both IExecuteFunctions and
  * IWebhookFunctions (a job's outputs delivered when a paused execution resumes) satisfy it. How
- * failed files are routed comes in as data (`OutputSettings.failures`), since only execute()
- * can ask continueOnFail().
+ * failed files are routed comes in as data (`OutputSettings.failures`, from
+ * `fileFailureRouting(ctx.getNode())`), since only execute() can ask continueOnFail().
  */
 export interface FinishContext {
 	getNode(): INode;
