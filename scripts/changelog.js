@@ -39,7 +39,7 @@ function release(text, version, date) {
 	}
 	if (!/^\s*[-*] \S/m.test(pending.body)) throw new Error('CHANGELOG.md\'s "Unreleased" section lists no change.');
 	const dated = `## Unreleased\n\n## [${version}] - ${date}\n\n${pending.body}\n\n`;
-	return text.slice(0, pending.start) + dated + text.slice(pending.end).replace(/^\n+/, '');
+	return `${text.slice(0, pending.start)}${dated}${text.slice(pending.end).replace(/^\n+/, '')}`.replace(/\n*$/, '\n');
 }
 
 /** The body of a released version's section. */
