@@ -52,8 +52,8 @@ async function actionlint(files: string[]): Promise<{ exitCode: number | null; f
 }
 
 describe('the GitHub Actions workflows', () => {
-	it('ci.yml and publish.yml pass actionlint', async () => {
-		expect(fs.readdirSync(WORKFLOWS).sort()).toEqual(['ci.yml', 'publish.yml']);
+	it('every workflow file, ci.yml and publish.yml among them, passes actionlint', async () => {
+		expect(fs.readdirSync(WORKFLOWS)).toEqual(expect.arrayContaining(['ci.yml', 'publish.yml']));
 		const { exitCode, findings } = await actionlint([]);
 		expect(findings).toEqual([]);
 		expect(exitCode).toBe(0);
