@@ -13,6 +13,7 @@ import {
 } from '../../nodes/DocumentProcessing/helpers/pdfDocument';
 import { parsePdf } from '../emulator/partition/pdf';
 import { corruptPdf, samplePdf } from '../integration/support/pdfs';
+import { cyclicParent, inheritedAttributes, missingParent, parentNotATreeNode } from '../integration/support/pdfTrees';
 
 /** What a range body sends: its pieces streamed one after the other. */
 async function sent(body: RangeBody): Promise<Buffer> {
@@ -126,5 +127,39 @@ describe('loading and cutting PDFs', () => {
 		const views = body.chunks.filter((chunk) => chunk.buffer === file.buffer);
 		expect(views.length).toBeGreaterThanOrEqual(6);
 		expect(views.reduce((sum, chunk) => sum + chunk.length, 0)).toBeGreaterThanOrEqual(6 * 5_000);
+	});
+});
+
+describe('pages pdf-lib cannot copy', () => {
+	it('reproduces the reported failure: pdf-lib follows a /Parent that is no page-tree node', async () => {
+		const source = await loaded(parentNotATreeNode('filled-background'));
+		const target = await PDFDocument.create();
+		await expect(target.copyPages(source, [1])).rejects.toThrow('Parent.ascend is not a function');
+	});
+
+	it('refuses such a page, and a cyclic or missing /Parent, before copying; other pages still build', async () => {
+		const broken = await loaded(parentNotATreeNode('broken'));
+		await expect(buildRangePdf(broken, { first: 1, last: 2 })).rejects.toThrow('page 2 has a /Parent chain that does not lead up the page tree');
+		expect((await PDFDocument.load(await rangePdf(broken, 3, 4))).getPageCount()).toBe(2);
+		// pdf-lib itself would recurse until the stack overflows on the cycle.
+		await expect(buildRangePdf(await loaded(cyclicParent('cyclic')), { first: 1, last: 1 })).rejects.toThrow('page 1 has a /Parent chain');
+		await expect(buildRangePdf(await loaded(missingParent('missing')), { first: 1, last: 1 })).rejects.toThrow('page 1 has a /Parent chain');
+	});
+
+	it('copies what a page inherits from two levels up', async () => {
+		const range = await PDFDocument.load(await rangePdf(await loaded(inheritedAttributes('inherited')), 1, 4));
+		expect(range.getPages().map((page) => [page.getWidth(), page.getHeight(), page.getRotation().angle])).toEqual([
+			[612, 792, 90],
+			[300, 400, 90],
+			[612, 792, 90],
+			[595, 842, 0],
+		]);
+	});
+
+	it('says a PDF is encrypted rather than cutting ranges without its key', async () => {
+		const doc = await PDFDocument.load(await samplePdf({ pages: 2 }));
+		// An /Encrypt entry is all pdf-lib looks at to call a file encrypted.
+		doc.context.trailerInfo.Encrypt = doc.context.obj({ Filter: 'Standard', V: 4, R: 4 });
+		expect(await loadPdf(Buffer.from(await doc.save({ useObjectStreams: false })))).toEqual({ unreadable: 'it is encrypted' });
 	});
 });

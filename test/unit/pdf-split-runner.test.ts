@@ -193,6 +193,29 @@ describe('runRanges', () => {
 		expect(sentRanges).toEqual([1]);
 	});
 
+	it('neither builds nor sends a range whose turn comes after a failed build', async () => {
+		const built: number[] = [];
+		const tasks: number[] = [];
+		const run = runRanges(
+			ranges(3),
+			async (range) => {
+				tasks.push(range.first);
+				return range.first;
+			},
+			{
+				concurrency: 3,
+				allowFailed: false,
+				prepare: async (range) => {
+					built.push(range.first);
+					if (range.first === 1) throw new Error('cannot cut pages 1–10');
+					return range.first;
+				},
+			},
+		);
+		await expect(run).rejects.toMatchObject({ stage: 'prepare', range: { first: 1 } });
+		expect({ built, tasks }).toEqual({ built: [1], tasks: [] });
+	});
+
 	it('marks a failed task as the task stage', async () => {
 		const error = await runRanges(ranges(2), async () => await Promise.reject(new Error('422')), { concurrency: 1, allowFailed: false }).catch(
 			(thrown: unknown) => thrown,

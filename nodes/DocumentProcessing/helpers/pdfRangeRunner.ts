@@ -76,7 +76,11 @@ export async function runRanges<T, P = undefined>(
 		if (!promise) {
 			const prepare = options.prepare;
 			if (prepare) {
-				promise = turn.then(async () => await prepare(ranges[index] as PageRange));
+				promise = turn.then(async () => {
+					// A range whose turn comes after the run stopped is neither built nor sent.
+					if (controller.signal.aborted) throw asError(controller.signal.reason);
+					return await prepare(ranges[index] as PageRange);
+				});
 				turn = new Promise((resolve) => released.set(index, resolve));
 				promise.catch(() => release(index));
 			} else {
@@ -107,6 +111,7 @@ export async function runRanges<T, P = undefined>(
 				prepared.delete(index);
 			}
 			stage = 'task';
+			if (controller.signal.aborted) throw asError(controller.signal.reason);
 			outcomes[index] = { range, ok: true, value: await task(range, controller.signal, input, sent) };
 		} catch (error) {
 			outcomes[index] = { range, ok: false, error: asError(error) };
