@@ -35,7 +35,16 @@ afterAll(async () => await service.stop());
 
 function parameters(split: boolean, concurrency: number): PartitionParameters {
 	// Coordinates carry each page's size: a page that lost an inherited MediaBox would show.
-	return { strategy: 'fast', languages: [], coordinates: true, uniqueElementIds: false, splitPdfPage: split, splitPdfAllowFailed: false, splitPdfConcurrencyLevel: concurrency, additional: [] };
+	return {
+		strategy: 'fast',
+		languages: [],
+		coordinates: true,
+		uniqueElementIds: false,
+		splitPdfPage: split,
+		splitPdfAllowFailed: false,
+		splitPdfConcurrencyLevel: concurrency,
+		additional: [],
+	};
 }
 
 async function partitioned(file: string, bytes: Buffer, split: boolean, concurrency: number, plan = planPageRanges): Promise<PartitionOutcome | Error> {

@@ -79,7 +79,8 @@ function fileKeyR4(doc: PDFDocument, encrypt: PDFDict, revision: number): Buffer
 	const ids = doc.context.lookup(doc.context.trailerInfo.ID);
 	const firstId = bytesOf(ids instanceof PDFArray ? ids.get(0) : undefined);
 	const metadataPlain = encrypt.get(PDFName.of('EncryptMetadata'))?.toString() === 'false';
-	let key = hash('md5', PADDING, bytesOf(encrypt.get(PDFName.of('O'))).subarray(0, 32), permissions, firstId, metadataPlain ? Buffer.alloc(4, 0xff) : Buffer.alloc(0));
+	const owner = bytesOf(encrypt.get(PDFName.of('O'))).subarray(0, 32);
+	let key = hash('md5', PADDING, owner, permissions, firstId, metadataPlain ? Buffer.alloc(4, 0xff) : Buffer.alloc(0));
 	if (revision >= 3) for (let i = 0; i < 50; i++) key = hash('md5', key.subarray(0, length));
 	key = key.subarray(0, length);
 	const u = bytesOf(encrypt.get(PDFName.of('U')));
@@ -94,8 +95,11 @@ export function streamDecrypter(doc: PDFDocument): StreamDecrypter {
 	const encrypt = doc.context.lookup(doc.context.trailerInfo.Encrypt);
 	if (!(encrypt instanceof PDFDict)) return (bytes) => bytes;
 	const filter = encrypt.get(PDFName.of('Filter'));
-	if (!(filter instanceof PDFName) || filter.decodeText() !== 'Standard') throw new PartitionError('the PDF is encrypted with a security handler that is not supported');
+	if (!(filter instanceof PDFName) || filter.decodeText() !== 'Standard') {
+		throw new PartitionError('the PDF is encrypted with a security handler that is not supported');
+	}
 	const revision = numberOf(encrypt.get(PDFName.of('R')), 0);
+	// Revision 5 (a withdrawn Adobe extension) hashes differently; its files fail the password check.
 	if (revision >= 5) {
 		const key = fileKeyR6(encrypt);
 		return (bytes) => aesStream(key, bytes);

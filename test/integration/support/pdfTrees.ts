@@ -58,7 +58,9 @@ function writeTree(file: string, objects: Objects, tree: Node): number {
 		});
 		const up = node.parent ?? parent;
 		const inherited = parent === undefined ? `/MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> ` : '';
-		objects.set(self, `<< /Type /Pages ${up === undefined ? '' : `/Parent ${up} 0 R `}/Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${countPages(node)} ${inherited}${node.extra ?? ''}>>`);
+		const parentEntry = up === undefined ? '' : `/Parent ${up} 0 R `;
+		const kidsEntry = `/Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${countPages(node)} `;
+		objects.set(self, `<< /Type /Pages ${parentEntry}${kidsEntry}${inherited}${node.extra ?? ''}>>`);
 		return self;
 	};
 	return write(tree, undefined);
