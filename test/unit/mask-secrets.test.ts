@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/source/maskConfig';
+import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/common/connector/maskConfig';
 import { MASK, maskedNode, secretParameterNames, withMaskedNode } from '../../nodes/DocumentProcessing/helpers/maskSecrets';
 import { asNodeError } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
 
