@@ -78,6 +78,16 @@ describe.each(KINDS)('$resource connectors', ({ resource, collection, idParamete
 		expect(error.message).toMatch(new RegExp(`^The connection check of ${resource} connector "${String(made.id)}" failed: could not connect`));
 	});
 
+	it('Check Connection does not take an older check for the result of the one it started', async () => {
+		const made = await connector('s3');
+		bed.emulator.setConfig({ connection_check_delay_ms: 1200 });
+		const older = { id: 'older-check', status: 'FAILURE', created_at: '2020-01-01T00:00:00.000Z', reason: 'old news', reported_at: '2020-01-01T00:00:01.000Z' };
+		await bed.fault({ method: 'GET', path: `${base}/${String(made.id)}/connection-check`, times: 1, body: older });
+		const waited = await run('checkConnection', { [idParameter]: made.id as string, waitForResult: true });
+		expect(waited.output[0][0].json).toMatchObject({ status: 'SUCCESS', reason: null });
+		expect((await bed.requests()).filter((r) => r.method === 'GET').length).toBeGreaterThanOrEqual(2);
+	});
+
 	it('Check Connection gives up at the timeout with the last status', async () => {
 		const made = await connector('s3');
 		bed.emulator.setConfig({ connection_check_delay_ms: 60_000 });
