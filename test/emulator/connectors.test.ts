@@ -1,14 +1,6 @@
 /** Source and destination connectors in the emulator: get, list, update (PUT), delete, connection checks. */
-import { useEmulator } from './test-support/fixtures';
+import { useEmulator, type ConnectorBody as Connector } from './test-support/fixtures';
 
-interface Connector {
-	id: string;
-	name: string;
-	type: string;
-	config: Record<string, unknown>;
-	created_at: string;
-	updated_at: string;
-}
 
 interface Check {
 	id: string;

@@ -10,6 +10,11 @@ async function storedSource(bench: Bench): Promise<string> {
 	return created.body.id;
 }
 
+/** The events of one finished workflow run (scheduled, in progress, completed) fill the inbox. */
+const withCompletedJob = async (bench: Bench): Promise<void> => {
+	await bench.completedJob();
+};
+
 const unreadInStore = (bench: Bench): number => [...bench.emulator.store.events.values()].filter((event) => !event.is_read).length;
 
 export function connectorAndInboxOperations(): OperationUnderTest[] {
@@ -88,9 +93,7 @@ export function connectorAndInboxOperations(): OperationUnderTest[] {
 			idempotent: true,
 			itemIndex: 0,
 			effects: {},
-			setup: async (bench) => {
-				await bench.completedJob();
-			},
+			setup: withCompletedJob,
 			prepare: async (bench) => {
 				const ids = await bench.eventIds();
 				return actionCase(bench, { method: 'GET', path: '/api/v1/notifications' }, { resource: 'notification', operation: 'getAll', returnAll: true }, undefined, (outcome) =>
@@ -103,9 +106,7 @@ export function connectorAndInboxOperations(): OperationUnderTest[] {
 			idempotent: true,
 			itemIndex: 0,
 			effects: {},
-			setup: async (bench) => {
-				await bench.completedJob();
-			},
+			setup: withCompletedJob,
 			prepare: async (bench) =>
 				actionCase(bench, { method: 'POST', path: '/api/v1/notifications/mark-read' }, { resource: 'notification', operation: 'markRead', markBy: 'all' }, undefined, (outcome) => {
 					expect(json(outcome)).toEqual({ marked_count: expect.any(Number) });
@@ -117,9 +118,7 @@ export function connectorAndInboxOperations(): OperationUnderTest[] {
 			idempotent: true,
 			itemIndex: 0,
 			effects: {},
-			setup: async (bench) => {
-				await bench.completedJob();
-			},
+			setup: withCompletedJob,
 			prepare: async (bench) =>
 				actionCase(bench, { method: 'GET', path: '/api/v1/notifications/unread-count' }, { resource: 'notification', operation: 'getUnreadCount' }, undefined, (outcome) =>
 					expect(json(outcome)).toEqual({ unread_count: unreadInStore(bench) }),

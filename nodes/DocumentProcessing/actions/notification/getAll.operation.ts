@@ -2,45 +2,38 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor, executingNode, type CallContext } from '../../api/context';
 import { EVENT_PAGE_MAX, listNotificationEvents, type EventFilter } from '../../api/notifications';
-import { returnAllProperties } from '../../descriptions/returnAll';
+import { filtersProperty, returnAllProperties } from '../../descriptions/returnAll';
 import { EVENT_TYPE_OPTIONS, isEventType } from '../../helpers/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventWorkflowIdFrom, eventWorkflowIdOption, isoDateFrom } from './shared/eventFields';
 
 const properties: INodeProperties[] = [
 	...returnAllProperties,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Event Types',
-				name: 'eventTypes',
-				type: 'multiOptions',
-				options: EVENT_TYPE_OPTIONS,
-				default: [],
-				description: 'Only events of these types',
-			},
-			{
-				displayName: 'Since',
-				name: 'since',
-				type: 'dateTime',
-				default: '',
-				description: 'Only events created after this time',
-			},
-			{
-				displayName: 'Unread Only',
-				name: 'unreadOnly',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only the events not yet marked as read',
-			},
-			eventWorkflowIdOption,
-		],
-	},
+	filtersProperty([
+		{
+			displayName: 'Event Types',
+			name: 'eventTypes',
+			type: 'multiOptions',
+			options: EVENT_TYPE_OPTIONS,
+			default: [],
+			description: 'Only events of these types',
+		},
+		{
+			displayName: 'Since',
+			name: 'since',
+			type: 'dateTime',
+			default: '',
+			description: 'Only events created after this time',
+		},
+		{
+			displayName: 'Unread Only',
+			name: 'unreadOnly',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only the events not yet marked as read',
+		},
+		eventWorkflowIdOption,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['notification'], operation: ['getAll'] } }, properties);

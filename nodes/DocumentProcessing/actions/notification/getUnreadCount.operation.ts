@@ -2,19 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { countUnreadNotifications } from '../../api/notifications';
+import { filtersProperty } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { eventWorkflowIdFrom, eventWorkflowIdOption } from './shared/eventFields';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [eventWorkflowIdOption],
-	},
-];
+const properties: INodeProperties[] = [filtersProperty([eventWorkflowIdOption])];
 
 export const description = updateDisplayOptions({ show: { resource: ['notification'], operation: ['getUnreadCount'] } }, properties);
 

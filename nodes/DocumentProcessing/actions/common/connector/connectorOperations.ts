@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { deleteConnector, getConnector, listConnectors, updateConnector, type ConnectorKind } from '../../../api/connectors';
 import { callContextFor, executingNode } from '../../../api/context';
-import { limitResults, returnAllProperties } from '../../../descriptions/returnAll';
+import { filtersProperty, limitResults, returnAllProperties } from '../../../descriptions/returnAll';
 import { runPerItem } from '../../../helpers/items';
 import { DEFAULT_POLL_SCHEDULE } from '../../../helpers/polling';
 import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
@@ -43,23 +43,16 @@ export function getOperation(r: ConnectorResource): Operation {
 export function getManyOperation(r: ConnectorResource): Operation {
 	const properties: INodeProperties[] = [
 		...returnAllProperties,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Type',
-					name: 'type',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. s3',
-					description: `Only ${r.label}s of this type, as the service names it`,
-				},
-			],
-		},
+		filtersProperty([
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. s3',
+				description: `Only ${r.label}s of this type, as the service names it`,
+			},
+		]),
 	];
 	return {
 		description: shownFor(r, 'getAll', properties),
