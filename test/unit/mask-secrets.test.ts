@@ -49,6 +49,22 @@ describe('secret parameters in errors', () => {
 		expect(maskConfigSecrets(node({ configJson: '={{ $json.config }}' })).parameters.configJson).toBe('={{ $json.config }}');
 	});
 
+	it('uses the resource’s default Secret Config Keys when the node does not save them (destinations: secret, token, password)', () => {
+		const config = '{"remote_url": "s3://b/", "secret": "s-1", "password": "p-1", "service_account_key": "k-1"}';
+		expect(JSON.parse(maskConfigSecrets(node({ resource: 'destination', configJson: config })).parameters.configJson as string)).toEqual({
+			remote_url: 's3://b/',
+			secret: MASK,
+			password: MASK,
+			service_account_key: MASK,
+		});
+		expect(JSON.parse(maskConfigSecrets(node({ resource: 'source', configJson: config })).parameters.configJson as string)).toEqual({
+			remote_url: 's3://b/',
+			secret: 's-1',
+			password: 'p-1',
+			service_account_key: MASK,
+		});
+	});
+
 	it('gives n8n errors a masked node and wraps anything else with one', () => {
 		const original = node({ secretValue: 'typed-secret' });
 		const mask = (n: INode) => maskedNode(n, SECRET_NAMES);
