@@ -46,6 +46,17 @@ describe('Notification Event → Get Many', () => {
 		expect((await sent())[0].query).toEqual({ workflow_id: WORKFLOW, event_types: 'job.failed,job.stopped', since: '2025-05-01T00:00:00.000Z', unread_only: 'true', limit: '100' });
 	});
 
+	it('reads a picked time without a zone in the workflow’s time zone, and keeps a given zone', async () => {
+		const inZone = async (timezone: string, since: string) => {
+			await executeNode({ nodeType: new DocumentProcessing(), parameters: { resource: 'notification', operation: 'getAll', filters: { since } }, credentials: service.credentials, timezone });
+			const [last] = (await sent()).slice(-1);
+			return last.query.since;
+		};
+		expect(await inZone('Europe/Berlin', '2025-07-01T12:00:00')).toBe('2025-07-01T10:00:00.000Z');
+		expect(await inZone('America/New_York', '2025-01-15T12:00:00')).toBe('2025-01-15T17:00:00.000Z');
+		expect(await inZone('Europe/Berlin', '2025-07-01T12:00:00+00:00')).toBe('2025-07-01T12:00:00.000Z');
+	});
+
 	it('stops with an error when the service gives the same cursor twice', async () => {
 		// A cursor the emulator can read, so only the answers are replaced.
 		const again = Buffer.from('2025-01-01T00:00:00.000Z|x').toString('base64url');
