@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import * as destination from './actions/destination/Destination.resource';
 import * as document from './actions/document/Document.resource';
 import * as job from './actions/job/Job.resource';
 import * as notification from './actions/notification/Notification.resource';
@@ -8,10 +9,10 @@ import * as secret from './actions/secret/Secret.resource';
 import * as source from './actions/source/Source.resource';
 import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
-import { maskConfigSecrets } from './actions/source/maskConfig';
+import { maskConfigSecrets } from './actions/common/connector/maskConfig';
 import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
 
-const resources = [document, job, notificationChannel, notification, secret, source, workflow];
+const resources = [destination, document, job, notificationChannel, notification, secret, source, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
 const SECRET_PARAMETERS = secretParameterNames(resources.flatMap((resource) => resource.description));
 const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
@@ -37,6 +38,7 @@ export class DocumentProcessing implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Destination Connector', value: 'destination' },
 					{ name: 'Document', value: 'document' },
 					{ name: 'Job', value: 'job' },
 					{ name: 'Notification Channel', value: 'notificationChannel' },
@@ -47,6 +49,7 @@ export class DocumentProcessing implements INodeType {
 				],
 				default: 'job',
 			},
+			...destination.description,
 			...document.description,
 			...job.description,
 			...notificationChannel.description,

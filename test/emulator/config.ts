@@ -10,6 +10,9 @@ export const CANCEL_REPLIES = ['job', 'accepted', 'no_content'] as const;
 export const CHANNEL_DELETE_REPLIES = ['no_content', 'channel'] as const;
 export const CHANNEL_UPDATE_REPLIES = ['channel', 'no_content'] as const;
 export const PARTITION_CLOCKS = ['arrival', 'after_parse'] as const;
+export const CONNECTOR_DELETE_REPLIES = ['message', 'no_content'] as const;
+export const CHECK_START_REPLIES = ['check', 'empty'] as const;
+export const UNREAD_COUNT_PATHS = ['unread-count', 'count'] as const;
 
 export interface EmulatorConfig {
 	/** Minimum spacing between accepted on-demand job launches of one API key. */
@@ -58,6 +61,15 @@ export interface EmulatorConfig {
 	channel_delete_reply: (typeof CHANNEL_DELETE_REPLIES)[number];
 	/** `PATCH .../channels/{id}`: 200 with the changed channel, or 204. */
 	channel_update_reply: (typeof CHANNEL_UPDATE_REPLIES)[number];
+	/** `DELETE /sources|destinations/{id}`: 200 with a message (documented: a body of unspecified shape), or 204. */
+	connector_delete_reply: (typeof CONNECTOR_DELETE_REPLIES)[number];
+	/** `POST …/connection-check`: 202 with the check record (documented), or 202 with an empty body. */
+	connection_check_start_reply: (typeof CHECK_START_REPLIES)[number];
+	/** How a connection check ends, and how long after its start. */
+	connection_check_outcome: 'SUCCESS' | 'FAILURE';
+	connection_check_delay_ms: number;
+	/** Path of the unread count: `/notifications/unread-count` (client, live docs) or `/notifications/count` (draft docs). */
+	unread_count_path: (typeof UNREAD_COUNT_PATHS)[number];
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
@@ -80,6 +92,11 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	cancel_reply: 'job',
 	channel_delete_reply: 'no_content',
 	channel_update_reply: 'channel',
+	connector_delete_reply: 'message',
+	connection_check_start_reply: 'check',
+	connection_check_outcome: 'SUCCESS',
+	connection_check_delay_ms: 100,
+	unread_count_path: 'unread-count',
 });
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -105,6 +122,11 @@ export const configPatchSchema = z
 		cancel_reply: z.enum(CANCEL_REPLIES),
 		channel_delete_reply: z.enum(CHANNEL_DELETE_REPLIES),
 		channel_update_reply: z.enum(CHANNEL_UPDATE_REPLIES),
+		connector_delete_reply: z.enum(CONNECTOR_DELETE_REPLIES),
+		connection_check_start_reply: z.enum(CHECK_START_REPLIES),
+		connection_check_outcome: z.enum(['SUCCESS', 'FAILURE']),
+		connection_check_delay_ms: nonNegativeInt,
+		unread_count_path: z.enum(UNREAD_COUNT_PATHS),
 	})
 	.partial()
 	.strict();

@@ -10,8 +10,9 @@ import { RequestLogEntry } from './request-log';
 import { registerChannelRoutes } from './routes/channel-routes';
 import { registerControlRoutes } from './routes/control-routes';
 import { registerJobRoutes } from './routes/job-routes';
+import { registerNotificationRoutes } from './routes/notification-routes';
 import { registerPartitionRoute } from './routes/partition-route';
-import { registerSourceRoutes } from './routes/source-routes';
+import { registerConnectorRoutes } from './routes/connector-routes';
 import { registerUserRoutes } from './routes/user-routes';
 import { registerWorkflowRoutes } from './routes/workflow-routes';
 
@@ -23,7 +24,8 @@ function buildApiRouter(): Router {
 	registerWorkflowRoutes(router);
 	registerPartitionRoute(router);
 	registerUserRoutes(router);
-	registerSourceRoutes(router);
+	registerConnectorRoutes(router);
+	registerNotificationRoutes(router);
 	registerChannelRoutes(router);
 	return router;
 }

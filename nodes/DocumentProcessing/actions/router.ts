@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import * as destination from './destination/Destination.resource';
 import * as document from './document/Document.resource';
 import * as job from './job/Job.resource';
 import * as notification from './notification/Notification.resource';
@@ -11,6 +12,7 @@ import * as workflow from './workflow/Workflow.resource';
 type OperationExecute = (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 
 const resources: Record<string, object> = {
+	destination,
 	document,
 	job,
 	notification,

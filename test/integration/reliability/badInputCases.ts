@@ -4,6 +4,7 @@
  */
 import type { BadInput } from './badInputs/case';
 import { CHANNEL_INPUTS } from './badInputs/channels';
+import { CONNECTOR_AND_EVENT_INPUTS } from './badInputs/connectorsAndEvents';
 import { CREDENTIAL_INPUTS } from './badInputs/credentials';
 import { FILE_INPUTS } from './badInputs/files';
 import { IDENTIFIER_INPUTS } from './badInputs/identifiers';
@@ -19,6 +20,7 @@ export const BAD_INPUTS: BadInput[] = [
 	...CHANNEL_INPUTS,
 	...PARTITION_INPUTS,
 	...SECRET_AND_SOURCE_INPUTS,
+	...CONNECTOR_AND_EVENT_INPUTS,
 	...CREDENTIAL_INPUTS,
 	...SERVICE_JUDGED_INPUTS,
 ];

@@ -3,37 +3,30 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor, executingNode } from '../../api/context';
 import { listJobs, type JobFilter } from '../../api/jobs';
 import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
-import { limitResults, returnAllProperties } from '../../descriptions/returnAll';
+import { filtersProperty, limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
 	...returnAllProperties,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: JOB_STATUSES.map((status) => ({ name: status, value: status })),
-				default: 'IN_PROGRESS',
-				description: 'Only jobs in this state',
-			},
-			{
-				displayName: 'Workflow ID',
-				name: 'workflowId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
-				description: 'Only the jobs of this service workflow (on-demand jobs each have their own)',
-			},
-		],
-	},
+	filtersProperty([
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: JOB_STATUSES.map((status) => ({ name: status, value: status })),
+			default: 'IN_PROGRESS',
+			description: 'Only jobs in this state',
+		},
+		{
+			displayName: 'Workflow ID',
+			name: 'workflowId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
+			description: 'Only the jobs of this service workflow (on-demand jobs each have their own)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAll'] } }, properties);
