@@ -35,7 +35,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const PARTITION_TIMEOUT_MS = 60 * 60_000;
 
 export interface ServiceRequest<T> {
-	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 	/** `api`: a path under `{baseUrl}/api/v1`; `partition`: the credential's partition URL. */
 	target?: 'api' | 'partition';
 	path?: string;
