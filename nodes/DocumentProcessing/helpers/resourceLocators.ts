@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * Resource locators ("From list", "By ID", and "By URL" where the service's web UI shows the id
@@ -27,7 +27,7 @@ export function idLocator(spec: LocatorSpec, overrides: Partial<INodeProperties>
 	const idCheck = spec.uuid
 		? { validation: [{ type: 'regex' as const, properties: { regex: `^\\s*${UUID_IN_TEXT}\\s*$`, errorMessage: `Not a valid ${spec.noun} ID` } }] }
 		: {};
-	return {
+	const locator: INodeProperties = {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
@@ -43,17 +43,20 @@ export function idLocator(spec: LocatorSpec, overrides: Partial<INodeProperties>
 				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
 			},
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: spec.idPlaceholder, ...idCheck },
-			...(spec.urlPlaceholder ? [urlMode(spec.noun, spec.urlPlaceholder)] : []),
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: spec.urlPlaceholder ?? '',
+				extractValue: { type: 'regex', regex: `(${UUID_IN_TEXT})` },
+				validation: [{ type: 'regex', properties: { regex: `.*${UUID_IN_TEXT}.*`, errorMessage: `The URL contains no ${spec.noun} ID` } }],
+			},
 		],
 		...overrides,
 	};
-}
-
-function urlMode(noun: string, placeholder: string): INodePropertyMode {
-	const mode: INodePropertyMode = { displayName: 'By URL', name: 'url', type: 'string', placeholder };
-	mode.extractValue = { type: 'regex', regex: `(${UUID_IN_TEXT})` };
-	mode.validation = [{ type: 'regex', properties: { regex: `.*${UUID_IN_TEXT}.*`, errorMessage: `The URL contains no ${noun} ID` } }];
-	return mode;
+	// Only ids the service's web UI shows in an address get "By URL".
+	if (spec.urlPlaceholder === undefined) locator.modes = locator.modes?.filter((mode) => mode.name !== 'url');
+	return locator;
 }
 
 /**
