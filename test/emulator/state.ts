@@ -37,6 +37,8 @@ export class EmulatorStore {
 	workflows = new Map<string, StoredWorkflow>();
 	secrets = new Map<string, StoredSecret>();
 	sources = new Map<string, StoredSource>();
+	/** Destination connectors (listed for the pickers; stored like sources). */
+	destinations = new Map<string, StoredSource>();
 	channels = new Map<string, StoredChannel>();
 	events = new Map<string, NotificationEvent>();
 	outbox: OutboxMessage[] = [];
@@ -55,6 +57,7 @@ export class EmulatorStore {
 		this.workflows = new Map([[DEFAULT_WORKFLOW_ID, defaultWorkflow()]]);
 		this.secrets = new Map();
 		this.sources = new Map();
+		this.destinations = new Map();
 		this.channels = new Map();
 		this.events = new Map();
 		this.outbox = [];
