@@ -28,6 +28,8 @@ export async function runListSearch(opts: ListSearchOptions): Promise<INodeListS
 	const node = createHarnessNode({ nodeType: opts.nodeType, parameters: opts.parameters ?? {}, typeVersion: opts.typeVersion, credentials });
 	const workflow = createHarnessWorkflow({ id: `harness-workflow-${sequence}`, node, nodeType: opts.nodeType, nodeStaticData: {} });
 	const additionalData = buildAdditionalData({ credentialsHelper: new HarnessCredentialsHelper(credentials), workflowId: workflow.id! });
+	// n8n's editor sends the node's current parameters with the request; getCurrentNodeParameter reads them here.
+	additionalData.currentNodeParameters = opts.parameters ?? {};
 	const context = new LoadOptionsContext(workflow, node, additionalData, '');
 	const method = resolveNodeType(opts.nodeType, node.typeVersion).methods?.listSearch?.[opts.method];
 	if (!method) throw new Error(`The node has no listSearch method "${opts.method}"`);
