@@ -79,6 +79,7 @@ export class EmulatorStore {
 			jobs: this.jobs.size,
 			secrets: this.secrets.size,
 			sources: this.sources.size,
+			workflows: this.workflows.size,
 			channels: this.channels.size,
 			events: this.events.size,
 			launches: this.launches,

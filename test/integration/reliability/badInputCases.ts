@@ -10,6 +10,7 @@ import { IDENTIFIER_INPUTS } from './badInputs/identifiers';
 import { SERVICE_JUDGED_INPUTS } from './badInputs/judgedByService';
 import { PARTITION_INPUTS } from './badInputs/partitioning';
 import { PIPELINE_INPUTS } from './badInputs/pipelines';
+import { PLATFORM_INPUTS } from './badInputs/platform';
 import { SECRET_AND_SOURCE_INPUTS } from './badInputs/secretsAndSources';
 
 export const BAD_INPUTS: BadInput[] = [
@@ -21,4 +22,5 @@ export const BAD_INPUTS: BadInput[] = [
 	...SECRET_AND_SOURCE_INPUTS,
 	...CREDENTIAL_INPUTS,
 	...SERVICE_JUDGED_INPUTS,
+	...PLATFORM_INPUTS,
 ];
