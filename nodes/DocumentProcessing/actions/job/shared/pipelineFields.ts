@@ -232,7 +232,7 @@ export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobPipe
 }
 
 /** The item's pipeline as job nodes (builder or JSON), checked locally. */
-export function readJobNodes(ctx: IExecuteFunctions, itemIndex: number): JobNode[] {
+function readJobNodes(ctx: IExecuteFunctions, itemIndex: number): JobNode[] {
 	try {
 		if (ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') === 'json') {
 			return parseRawJobNodes('Job Nodes (JSON)', ctx.getNodeParameter('jobNodesJson', itemIndex));

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WORKFLOW_SCHEDULES, type WorkflowFields } from '../../../api/workflows';
-import { destinationLocator, optionalPickedId, pickedId, sourceLocator } from '../../../descriptions/pickers';
-import { pipelineProperties, readJobNodes } from '../../job/shared/pipelineFields';
+import { destinationLocator, optionalPickedId, sourceLocator } from '../../../descriptions/pickers';
+import { pipelineProperties, readPipeline } from '../../job/shared/pipelineFields';
 
 /**
  * Workflow types as the service's sources name them: the client lists basic/advanced/platinum/
@@ -32,10 +32,8 @@ export const nodeDefinitionProperties: INodeProperties[] = pipelineProperties;
 
 /** The workflow nodes or the template the fields describe, as the create/update body carries them. */
 export function readNodeDefinition(ctx: IExecuteFunctions, itemIndex: number): Pick<WorkflowFields, 'template_id' | 'workflow_nodes'> {
-	if (ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') === 'template') {
-		return { template_id: pickedId(ctx, 'templateId', 'Template', itemIndex) };
-	}
-	return { workflow_nodes: readJobNodes(ctx, itemIndex) };
+	const pipeline = readPipeline(ctx, itemIndex);
+	return Array.isArray(pipeline) ? { workflow_nodes: pipeline } : { template_id: pipeline.templateId };
 }
 
 export function readConnectors(ctx: IExecuteFunctions, itemIndex: number): Pick<WorkflowFields, 'source_id' | 'destination_id'> {
