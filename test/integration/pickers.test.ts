@@ -86,6 +86,17 @@ describe('Saved values of both node versions', () => {
 		}
 	});
 
+	it('filters Get Many Jobs by a v1 text workflow id and by a v2 workflow locator (By URL)', async () => {
+		const job = (await world.run({ resource: 'job', operation: 'create' }, [markdownItem('f.md')])).output[0][0].json;
+		const workflowId = String(job.workflow_id);
+		const v1 = await world.runVersion(1, { resource: 'job', operation: 'getAll', returnAll: true, filters: { workflowId } });
+		const url = { __rl: true, mode: 'url', value: `https://platform.docservice.example/app/workflows/${workflowId}` };
+		const v2 = await world.runVersion(2, { resource: 'job', operation: 'getAll', returnAll: true, filters: { workflowId: url } });
+		for (const result of [v1, v2]) expect(result.output[0].map((item) => item.json.id)).toEqual([job.id]);
+		const sent = (await world.service.requests('/api/v1/jobs')).filter((request) => request.method === 'GET');
+		expect(sent.map((request) => request.query.workflow_id)).toEqual([workflowId, workflowId]);
+	});
+
 	it('runs a version 1 channel operation with its plain Channel ID', async () => {
 		const created = (await world.run({ resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'webhook', url: 'https://hooks.example.com/a', events: ['job.completed'] })).output[0][0].json;
 		const result = await world.runVersion(1, { resource: 'notificationChannel', operation: 'get', scope: 'workspace', channelId: created.id as string });

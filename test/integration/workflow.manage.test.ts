@@ -71,7 +71,8 @@ describe('Workflow › Get, Get Many, Update, Delete', () => {
 	});
 
 	it('sends the documented filters', async () => {
-		await json(wf('getAll', { returnAll: true, filters: { status: 'inactive', name: 'x', sourceId: 's', destinationId: 'd', createdSince: '2026-01-01T00:00:00Z' } }));
+		const picked = (value: string) => ({ __rl: true, mode: 'list', value });
+		await json(wf('getAll', { returnAll: true, filters: { status: 'inactive', name: 'x', sourceId: picked('s'), destinationId: picked('d'), createdSince: '2026-01-01T00:00:00Z' } }));
 		const [request] = await sent('GET');
 		expect(request.query).toMatchObject({ status: 'inactive', name: 'x', source_id: 's', destination_id: 'd', created_since: '2026-01-01T00:00:00.000Z', page: '1' });
 	});

@@ -5,6 +5,8 @@ import { collectWorkflows, type WorkflowQuery } from '../../api/workflows';
 import { returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { requireOpaqueId } from '../../helpers/opaqueId';
+import { destinationLocator, sourceLocator } from '../../descriptions/pickers';
+import { locatorText } from '../../helpers/resourceLocators';
 
 const properties: INodeProperties[] = [
 	...returnAllProperties,
@@ -17,9 +19,9 @@ const properties: INodeProperties[] = [
 		options: [
 			{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '', description: 'Only workflows created before this time' },
 			{ displayName: 'Created Since', name: 'createdSince', type: 'dateTime', default: '', description: 'Only workflows created at or after this time' },
-			{ displayName: 'Destination Connector ID', name: 'destinationId', type: 'string', default: '', description: 'Only workflows that write to this destination' },
+			destinationLocator({ required: false, description: 'Only workflows that write to this destination' }),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Only workflows with this name' },
-			{ displayName: 'Source Connector ID', name: 'sourceId', type: 'string', default: '', description: 'Only workflows that read from this source' },
+			sourceLocator({ required: false, description: 'Only workflows that read from this source' }),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -89,8 +91,10 @@ function queryFrom(ctx: IExecuteFunctions, itemIndex: number): WorkflowQuery {
 	};
 	if (typeof filters.status === 'string') query.status = filters.status;
 	if (typeof filters.name === 'string' && filters.name.trim() !== '') query.name = filters.name.trim();
-	if (filters.sourceId) query.source_id = requireOpaqueId(node, 'Filters → Source Connector ID', filters.sourceId, itemIndex);
-	if (filters.destinationId) query.destination_id = requireOpaqueId(node, 'Filters → Destination Connector ID', filters.destinationId, itemIndex);
+	const source = locatorText(filters.sourceId);
+	const destination = locatorText(filters.destinationId);
+	if (source) query.source_id = requireOpaqueId(node, 'Filters → Source Connector', source, itemIndex);
+	if (destination) query.destination_id = requireOpaqueId(node, 'Filters → Destination Connector', destination, itemIndex);
 	if (filters.createdSince) query.created_since = isoTime(ctx, 'Created Since', filters.createdSince, itemIndex);
 	if (filters.createdBefore) query.created_before = isoTime(ctx, 'Created Before', filters.createdBefore, itemIndex);
 	return query;
