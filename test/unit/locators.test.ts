@@ -12,6 +12,8 @@ function allProperties(properties: Array<INodeProperties | INodePropertyCollecti
 	});
 }
 
+type Searchable = INodeType & { methods?: { listSearch?: Record<string, unknown> } };
+
 const locators = (node: INodeType) => allProperties(node.description.properties).filter((property) => property.type === 'resourceLocator');
 
 describe.each([
@@ -25,7 +27,7 @@ describe.each([
 			const modes = locator.modes ?? [];
 			expect(modes.map((mode) => mode.name).slice(0, 2)).toEqual(['list', 'id']);
 			const method = String(modes[0].typeOptions?.searchListMethod);
-			expect({ locator: locator.name, method, defined: typeof node.methods?.listSearch?.[method] }).toEqual({ locator: locator.name, method, defined: 'function' });
+			expect({ locator: locator.name, method, defined: typeof (node as Searchable).methods?.listSearch?.[method] }).toEqual({ locator: locator.name, method, defined: 'function' });
 		}
 	});
 });
