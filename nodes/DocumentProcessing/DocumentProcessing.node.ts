@@ -7,12 +7,14 @@ import * as notification from './actions/notification/Notification.resource';
 import * as notificationChannel from './actions/notificationChannel/NotificationChannel.resource';
 import * as secret from './actions/secret/Secret.resource';
 import * as source from './actions/source/Source.resource';
+import * as template from './actions/template/Template.resource';
 import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
+import { listSearch } from './methods';
 import { maskConfigSecrets } from './actions/common/connector/maskConfig';
 import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
 
-const resources = [destination, document, job, notificationChannel, notification, secret, source, workflow];
+const resources = [destination, document, job, notificationChannel, notification, secret, source, template, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
 const SECRET_PARAMETERS = secretParameterNames(resources.flatMap((resource) => resource.description));
 const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
@@ -23,7 +25,9 @@ export class DocumentProcessing implements INodeType {
 		name: 'documentProcessing',
 		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: the job and channel ids became resource locators (v1 keeps its plain text fields).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Turn files into structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
@@ -45,6 +49,7 @@ export class DocumentProcessing implements INodeType {
 					{ name: 'Notification Event', value: 'notification' },
 					{ name: 'Secret', value: 'secret' },
 					{ name: 'Source Connector', value: 'source' },
+					{ name: 'Template', value: 'template' },
 					{ name: 'Workflow', value: 'workflow' },
 				],
 				default: 'job',
@@ -56,9 +61,12 @@ export class DocumentProcessing implements INodeType {
 			...notification.description,
 			...secret.description,
 			...source.description,
+			...template.description,
 			...workflow.description,
 		],
 	};
+
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		try {

@@ -2,6 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENT_TYPE_OPTIONS } from './helpers/eventTypes';
 import { scopeProperties } from './descriptions/scope';
+import { searchWorkflows } from './methods/workflows';
 import { receiveDelivery } from './trigger/delivery';
 import { checkExists, create, remove } from './trigger/lifecycle';
 
@@ -108,6 +109,8 @@ export class DocumentProcessingTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { listSearch: { searchWorkflows } };
 
 	webhookMethods = {
 		default: {

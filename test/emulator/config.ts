@@ -13,6 +13,7 @@ export const PARTITION_CLOCKS = ['arrival', 'after_parse'] as const;
 export const CONNECTOR_DELETE_REPLIES = ['message', 'no_content'] as const;
 export const CHECK_START_REPLIES = ['check', 'empty'] as const;
 export const UNREAD_COUNT_PATHS = ['unread-count', 'count'] as const;
+export const WORKFLOW_RECORD_SHAPES = ['client', 'live'] as const;
 
 export interface EmulatorConfig {
 	/** Minimum spacing between accepted on-demand job launches of one API key. */
@@ -55,6 +56,8 @@ export interface EmulatorConfig {
 	extraction_carrier: ExtractionCarrier;
 	/** `GET /jobs/`: a bare array of jobs, or `{items: [...]}`. */
 	job_list_shape: (typeof JOB_LIST_SHAPES)[number];
+	/** Workflow answers as the client documents them (`sources`/`destinations` arrays, schedule `{crontab_entries}`) or as the live reference does (`source_id`/`destination_id`, the schedule phrase). */
+	workflow_record_shape: (typeof WORKFLOW_RECORD_SHAPES)[number];
 	/** `POST /jobs/{id}/cancel`: 200 with the stopped job, 202 (stopped after schedule_delay_ms), or 204 (stopped at once). */
 	cancel_reply: (typeof CANCEL_REPLIES)[number];
 	/** `DELETE .../channels/{id}`: 204, or 200 with the deleted channel. */
@@ -89,6 +92,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	request_log_limit: 5000,
 	extraction_carrier: 'document_data',
 	job_list_shape: 'array',
+	workflow_record_shape: 'client',
 	cancel_reply: 'job',
 	channel_delete_reply: 'no_content',
 	channel_update_reply: 'channel',
@@ -119,6 +123,7 @@ export const configPatchSchema = z
 		request_log_limit: z.number().int().min(1),
 		extraction_carrier: z.enum(['document_data', 'first_element']),
 		job_list_shape: z.enum(JOB_LIST_SHAPES),
+		workflow_record_shape: z.enum(WORKFLOW_RECORD_SHAPES),
 		cancel_reply: z.enum(CANCEL_REPLIES),
 		channel_delete_reply: z.enum(CHANNEL_DELETE_REPLIES),
 		channel_update_reply: z.enum(CHANNEL_UPDATE_REPLIES),

@@ -7,6 +7,7 @@ import { FILES_PREFIX, FileHost } from './files/file-host';
 import { errorReply, HttpError, type Reply } from './http/reply';
 import { Router, type RouteContext } from './http/router';
 import { RequestLogEntry } from './request-log';
+import { registerCatalogRoutes } from './routes/catalog-routes';
 import { registerChannelRoutes } from './routes/channel-routes';
 import { registerControlRoutes } from './routes/control-routes';
 import { registerJobRoutes } from './routes/job-routes';
@@ -25,6 +26,7 @@ function buildApiRouter(): Router {
 	registerPartitionRoute(router);
 	registerUserRoutes(router);
 	registerConnectorRoutes(router);
+	registerCatalogRoutes(router);
 	registerNotificationRoutes(router);
 	registerChannelRoutes(router);
 	return router;

@@ -89,6 +89,7 @@ export class EmulatorStore {
 			secrets: this.secrets.size,
 			sources: this.sources.size,
 			destinations: this.destinations.size,
+			workflows: this.workflows.size,
 			channels: this.channels.size,
 			events: this.events.size,
 			launches: this.launches,

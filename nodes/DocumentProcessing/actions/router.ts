@@ -7,6 +7,7 @@ import * as notification from './notification/Notification.resource';
 import * as notificationChannel from './notificationChannel/NotificationChannel.resource';
 import * as secret from './secret/Secret.resource';
 import * as source from './source/Source.resource';
+import * as template from './template/Template.resource';
 import * as workflow from './workflow/Workflow.resource';
 
 type OperationExecute = (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
@@ -19,6 +20,7 @@ const resources: Record<string, object> = {
 	notificationChannel,
 	secret,
 	source,
+	template,
 	workflow,
 };
 

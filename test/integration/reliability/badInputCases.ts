@@ -11,6 +11,7 @@ import { IDENTIFIER_INPUTS } from './badInputs/identifiers';
 import { SERVICE_JUDGED_INPUTS } from './badInputs/judgedByService';
 import { PARTITION_INPUTS } from './badInputs/partitioning';
 import { PIPELINE_INPUTS } from './badInputs/pipelines';
+import { PLATFORM_INPUTS } from './badInputs/platform';
 import { SECRET_AND_SOURCE_INPUTS } from './badInputs/secretsAndSources';
 
 export const BAD_INPUTS: BadInput[] = [
@@ -23,4 +24,5 @@ export const BAD_INPUTS: BadInput[] = [
 	...CONNECTOR_AND_EVENT_INPUTS,
 	...CREDENTIAL_INPUTS,
 	...SERVICE_JUDGED_INPUTS,
+	...PLATFORM_INPUTS,
 ];

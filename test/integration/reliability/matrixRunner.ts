@@ -8,7 +8,7 @@ import { type CaseResult, cellFor } from './matrixTable';
 import type { Entity, OperationUnderTest, Outcome } from './operations';
 import { withTimeout } from './transportSeam';
 
-const ENTITIES: Entity[] = ['jobs', 'secrets', 'sources', 'destinations', 'channels'];
+const ENTITIES: Entity[] = ['jobs', 'secrets', 'sources', 'destinations', 'channels', 'workflows'];
 /** Far beyond any case: a hang shows here, not as a jest timeout. */
 export const NO_HANG_MS = 15_000;
 /**

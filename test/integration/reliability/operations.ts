@@ -9,10 +9,11 @@ import { connectorAndInboxOperations } from './connectorAndInboxOperations';
 import { eventOperations } from './eventOperations';
 import type { FaultTarget } from './faultKinds';
 import { manageOperations } from './manageOperations';
+import { platformOperations } from './platformOperations';
 import { processingOperations } from './processingOperations';
 import { secretAndSourceOperations } from './secretAndSourceOperations';
 
-export type Entity = 'jobs' | 'secrets' | 'sources' | 'destinations' | 'channels';
+export type Entity = 'jobs' | 'secrets' | 'sources' | 'destinations' | 'channels' | 'workflows';
 
 export interface Outcome {
 	output?: INodeExecutionData[];
@@ -47,5 +48,5 @@ export interface OperationUnderTest extends FaultTarget {
 
 export function operationsUnderTest(): OperationUnderTest[] {
 	// Rows run side by side, so each row keeps its own fixture: every call builds fresh ones.
-	return [...processingOperations(), ...secretAndSourceOperations(), ...channelOperations(), ...manageOperations(), ...connectorAndInboxOperations(), ...eventOperations()];
+	return [...processingOperations(), ...secretAndSourceOperations(), ...channelOperations(), ...manageOperations(), ...connectorAndInboxOperations(), ...eventOperations(), ...platformOperations()];
 }

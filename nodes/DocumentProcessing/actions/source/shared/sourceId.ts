@@ -1,17 +1,16 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { sourceLocator } from '../../../descriptions/pickers';
 import { connectorIdFrom } from '../../common/connector/connectorId';
 import type { ConnectorResource } from '../../common/connector/connectorOperations';
 
-/** The one Source ID field of every operation that names a source connector. */
-export const sourceIdProperty: INodeProperties = {
+/**
+ * The one Source ID field of every operation that names a source connector: a "From list" picker
+ * (these operations are new, so no saved workflow holds a plain string here).
+ */
+export const sourceIdProperty: INodeProperties = sourceLocator({
 	displayName: 'Source ID',
-	name: 'sourceId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 8d3e5b7a-2c41-4f0e-9a6b-1f2e3d4c5b6a',
-	description: 'ID of the source connector, as returned by Create or Get Many',
-};
+	description: 'The source connector: pick it from the list or give its ID (as returned by Create or Get Many)',
+});
 
 export const sourceIdFrom = (ctx: IExecuteFunctions, itemIndex: number): string => connectorIdFrom(ctx, itemIndex, sourceIdProperty);
 
