@@ -22,6 +22,8 @@ export interface ProxyLogEntry {
 	kind: 'connect' | 'forward';
 	/** `host:port` the client asked for. */
 	target: string;
+	/** Path and query of an absolute-form request (a tunnel's requests are not visible). */
+	path?: string;
 	status: number;
 	/** Whether a Proxy-Authorization header came with it. */
 	authorized: boolean;
@@ -69,7 +71,13 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
 			return;
 		}
 		const decision = decide(target.host, 80, auth);
-		const entry: ProxyLogEntry = { kind: 'forward', target: `${target.hostname}:${target.port || 80}`, status: 200, authorized: auth !== undefined };
+		const entry: ProxyLogEntry = {
+			kind: 'forward',
+			target: `${target.hostname}:${target.port || 80}`,
+			path: `${target.pathname}${target.search}`,
+			status: 200,
+			authorized: auth !== undefined,
+		};
 		log.push(entry);
 		if ('status' in decision) {
 			entry.status = decision.status;
