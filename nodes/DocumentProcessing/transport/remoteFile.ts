@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { Transform, type Readable } from 'node:stream';
 import { isPrivateAddress, privateAddressOf, PrivateAddressError } from './addressGuard';
 import { downloadDispatcher } from './agents';
-import { proxyAnswerNote, proxyFailureError, routed } from './proxyErrors';
+import { proxyAnswerNote, outboundFailureError, routed } from './outboundErrors';
 import { NETWORK_WORDS } from './errors';
 import { errorCode } from './retry';
 
@@ -169,7 +169,7 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 				throw new NodeOperationError(request.node, 'The execution was cancelled while downloading a file', { itemIndex: request.itemIndex });
 			}
 			const during = `the download of ${displayUrl(url)}`;
-			throw proxyFailureError(request.node, route, { target: url, during, itemIndex: request.itemIndex }, error) ?? networkFailure(request, url, error, 'while connecting');
+			throw outboundFailureError(request.node, route, { target: url, during, itemIndex: request.itemIndex }, error) ?? networkFailure(request, url, error, 'while connecting');
 		}
 		const { statusCode, headers, body } = response;
 		const location = header(headers, 'location');

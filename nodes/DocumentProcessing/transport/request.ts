@@ -18,7 +18,7 @@ import {
 	type RetryPolicy,
 } from './retry';
 import { asNodeError } from '../helpers/nodeErrors';
-import { proxyAnswerNote, proxyFailureError, proxyRefusal, routed } from './proxyErrors';
+import { proxyAnswerNote, outboundFailureError, proxyRefusal, routed } from './outboundErrors';
 
 /** Who is calling: the node (for errors), the account, and the item the call is for. */
 export interface CallContext {
@@ -128,7 +128,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				notBefore = Date.now() + backoffDelay(attempt, policy);
 				continue;
 			}
-			if (refusal) throw proxyFailureError(call.node, route, proxyProblem, error)!;
+			if (refusal) throw outboundFailureError(call.node, route, proxyProblem, error)!;
 			if (isAbort(error, call.signal)) throw asNodeError(call.node, error, call.itemIndex);
 			const failure = classifyNetworkError(error);
 			if (!failure) throw asNodeError(call.node, error, call.itemIndex);
@@ -138,7 +138,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				mayHaveActed ||= !failure.neverReached;
 				continue;
 			}
-			throw proxyFailureError(call.node, route, proxyProblem, error) ?? networkError(call, request, url, failure);
+			throw outboundFailureError(call.node, route, proxyProblem, error) ?? networkError(call, request, url, failure);
 		} finally {
 			// The service has accepted (or refused) the launch by now: the next one is paced from here.
 			turn?.finished();

@@ -7,9 +7,10 @@ import { proxyLabel, type Route } from './proxy';
 import { errorCode } from './retry';
 
 /**
- * Failures that belong to the outbound proxy rather than the service or the file host: the proxy
- * refusing a tunnel (407, 403, 502 to CONNECT), asking for credentials on a plain-HTTP request, or
- * not being reachable at all. Kept apart from errors.ts so the service's own error texts stay there.
+ * Failures that belong to the way out rather than the service or the file host: the proxy refusing
+ * a tunnel (407, 403, 502 to CONNECT), asking for credentials on a plain-HTTP request or not being
+ * reachable at all, and certificates from an authority Node does not trust. Kept apart from
+ * errors.ts so the service's own error texts stay there.
  */
 
 const VARIABLES = 'HTTP_PROXY / HTTPS_PROXY / ALL_PROXY of the n8n process';
@@ -21,7 +22,7 @@ export interface ProxyRefusal {
 }
 
 // undici reports a refused CONNECT and a 407 to an absolute-form request only in these messages
-// (undici is pinned; test/unit/proxy-errors.test.ts fails if they change).
+// (undici is pinned; test/unit/proxy-transport.test.ts fails if they change).
 const TUNNEL_REFUSED = /Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/;
 const AUTH_REQUIRED = /Proxy Authentication Required \((407)\)/;
 
@@ -93,15 +94,31 @@ export function proxyError(node: INode, problem: ProxyProblem, failure: { status
 	});
 }
 
+// The target's (or a TLS-inspecting proxy's) certificate chain ends in an authority Node does not trust.
+const UNTRUSTED_CERTIFICATE = new Set([
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
+
+function untrustedCertificateError(node: INode, route: Route, problem: Omit<ProxyProblem, 'proxy'>, code: string): NodeApiError {
+	const through = route.proxy ? ` (through the proxy ${proxyLabel(route.proxy)})` : '';
+	const message = `The TLS certificate of ${problem.target.host}${through} is not signed by an authority n8n trusts`;
+	const description = `${problem.during} (${code}) — If your network or proxy uses its own certificate authority, trust it the way n8n documents: NODE_EXTRA_CA_CERTS=/path/to/ca.pem on the n8n process, or in n8n's Docker image the certificate mounted in /opt/custom-certificates; then restart n8n.`;
+	return new NodeApiError(node, { message, networkCode: code }, { message, description, itemIndex: problem.itemIndex });
+}
+
 /**
- * The proxy error for a failed request, or undefined when the failure is not the proxy's: a
- * refusal, or (with a proxy in the way) a connection that never got to the proxy.
+ * The error for a failure that is the way out's rather than the target's, or undefined: a proxy
+ * refusal, a proxy that cannot be reached, or a certificate from an authority Node does not trust.
  */
-export function proxyFailureError(node: INode, route: Route, problem: Omit<ProxyProblem, 'proxy'>, error: unknown): NodeApiError | undefined {
+export function outboundFailureError(node: INode, route: Route, problem: Omit<ProxyProblem, 'proxy'>, error: unknown): NodeApiError | undefined {
+	const code = errorCode(error);
+	if (code !== undefined && UNTRUSTED_CERTIFICATE.has(code)) return untrustedCertificateError(node, route, problem, code);
 	if (!route.proxy) return undefined;
 	const refusal = proxyRefusal(error);
 	if (refusal) return proxyError(node, { ...problem, proxy: route.proxy }, { status: refusal.status });
-	const code = errorCode(error);
 	if (code !== undefined && PROXY_UNREACHABLE.has(code)) return proxyError(node, { ...problem, proxy: route.proxy }, { code });
 	return undefined;
 }
