@@ -91,6 +91,12 @@ describe('routing by n8n’s proxy variables', () => {
 		expect(proxy.log).toHaveLength(1);
 	});
 
+	it('treats an empty lowercase variable as unset, and a proxy without a scheme as the target’s', async () => {
+		env({ http_proxy: '', HTTP_PROXY: `127.0.0.1:${proxy.port}` });
+		await expect(callService(call(), get)).resolves.toEqual({ id: 'thing-1' });
+		expect(proxy.log).toHaveLength(1);
+	});
+
 	it('falls back to ALL_PROXY', async () => {
 		env({ ALL_PROXY: proxy.url });
 		await expect(callService(call(), get)).resolves.toEqual({ id: 'thing-1' });
