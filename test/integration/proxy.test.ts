@@ -6,10 +6,9 @@
  */
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { closeAllPools } from '../../nodes/DocumentProcessing/transport';
 import { executeNode, type HarnessItem } from '../harness';
 import { startForwardProxy, type ForwardProxy } from '../proxy/forward-proxy';
-import { setProxyEnv, type ProxyEnv } from '../proxy/proxy-env';
+import { useProxyEnv } from '../proxy/proxy-env';
 import { markdownItem } from './support/actionWorld';
 import { pdfItem } from './support/documentWorld';
 import { samplePdf } from './support/pdfs';
@@ -22,7 +21,6 @@ let bridge: WebhookBridge;
 let proxy: ForwardProxy;
 let authProxy: ForwardProxy;
 let port: string;
-let restoreEnv = () => undefined as void;
 
 beforeAll(async () => {
 	service = await startTestService({ job_duration_ms: 150, schedule_delay_ms: 10 });
@@ -44,14 +42,7 @@ beforeEach(() => {
 	proxy.log.length = 0;
 	authProxy.log.length = 0;
 });
-afterEach(async () => {
-	restoreEnv();
-	await closeAllPools();
-});
-
-const env = (vars: ProxyEnv) => {
-	restoreEnv = setProxyEnv(vars);
-};
+const env = useProxyEnv();
 /** The credential at `host` (the proxy-only name by default). */
 function credentials(host = HOST): Record<string, ICredentialDataDecryptedObject> {
 	const { apiKey } = service.credentials.documentProcessingApi;
@@ -118,7 +109,6 @@ describe('NO_PROXY and proxy refusals', () => {
 		const result = await run(processFiles, [markdownItem('direct.md')], '127.0.0.1');
 		expect(result.output[0]).toHaveLength(1);
 		// The proxy-only name, listed in NO_PROXY, is looked up directly and not found.
-		restoreEnv();
 		env({ HTTP_PROXY: proxy.url, no_proxy: `.proxy-only.test` });
 		const error = await failure(run(processFiles, [markdownItem('bypass.md')]));
 		expect(error.message).toMatch(/Could not reach the service at http:\/\/emulator\.proxy-only\.test:\d+ \(host name not found\)/);
@@ -131,7 +121,6 @@ describe('NO_PROXY and proxy refusals', () => {
 		expect(error.message).toBe(`The proxy ${authProxy.url} refused the request to ${HOST}:${port}: it requires authentication (HTTP 407)`);
 		expect(error.description).toMatch(/^POST \/api\/v1\/jobs\/ — Add the proxy's user name and password/);
 
-		restoreEnv();
 		env({ HTTP_PROXY: `http://n8n:proxy-pass@127.0.0.1:${authProxy.port}` });
 		await expect(run(processFiles, [markdownItem('report.md')])).resolves.toBeDefined();
 		expect(authProxy.log.at(-1)).toMatchObject({ status: 200, authorized: true });

@@ -2,6 +2,8 @@
  * The proxy variables n8n documents, set for a test and restored after it. Tests may touch the
  * environment; the package never reads it itself (proxy-from-env does, per request).
  */
+import { closeAllPools } from '../../nodes/DocumentProcessing/transport';
+
 const NAMES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [name, name.toLowerCase()]);
 
 export type ProxyEnv = Partial<Record<(typeof NAMES)[number], string>>;
@@ -16,5 +18,22 @@ export function setProxyEnv(vars: ProxyEnv): () => void {
 			if (value === undefined) delete process.env[name];
 			else process.env[name] = value;
 		}
+	};
+}
+
+/**
+ * For a test file: `env(vars)` sets the proxy variables for the current test; after each test the
+ * old values come back and the pools close, so no proxy agent outlives the settings it was made for.
+ */
+export function useProxyEnv(): (vars: ProxyEnv) => void {
+	let restore: (() => void) | undefined;
+	afterEach(async () => {
+		restore?.();
+		restore = undefined;
+		await closeAllPools();
+	});
+	return (vars) => {
+		restore?.();
+		restore = setProxyEnv(vars);
 	};
 }

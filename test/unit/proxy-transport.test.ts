@@ -10,14 +10,13 @@ import { z } from 'zod';
 import { callService, closeAllPools, type CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
 import { startForwardProxy, type ForwardProxy } from '../proxy/forward-proxy';
-import { setProxyEnv, type ProxyEnv } from '../proxy/proxy-env';
+import { useProxyEnv } from '../proxy/proxy-env';
 
 const HOST = 'service.proxy-only.test';
 let server: Server;
 let serverPort: number;
 let proxy: ForwardProxy;
 let authProxy: ForwardProxy;
-let restoreEnv = () => undefined as void;
 const seen: string[] = [];
 
 beforeAll(async () => {
@@ -42,14 +41,7 @@ beforeEach(() => {
 	proxy.log.length = 0;
 	authProxy.log.length = 0;
 });
-afterEach(async () => {
-	restoreEnv();
-	await closeAllPools();
-});
-
-const env = (vars: ProxyEnv) => {
-	restoreEnv = setProxyEnv(vars);
-};
+const env = useProxyEnv();
 const call = (base = `http://${HOST}:${serverPort}`): CallContext => ({
 	node: actionNode('n1'),
 	connection: { apiKey: 'sk-proxy-unit-key', baseUrl: base, partitionUrl: `${base}/general/v0/general` },
@@ -58,15 +50,12 @@ const call = (base = `http://${HOST}:${serverPort}`): CallContext => ({
 });
 const get = { method: 'GET' as const, path: '/things/1', endpoint: 'GET /api/v1/things/{id}', idempotent: true, schema: z.object({ id: z.string() }) };
 
-async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(NodeApiError);
-		return error as NodeApiError;
-	}
-	throw new Error('expected the call to fail');
-}
+/** The error a call ends with; a call that succeeds fails the test. */
+const failure = async (promise: Promise<unknown>): Promise<NodeApiError> => {
+	const error: unknown = await promise.then(() => new Error('expected the call to fail'), (reason: unknown) => reason);
+	expect(error).toBeInstanceOf(NodeApiError);
+	return error as NodeApiError;
+};
 
 describe('routing by n8n’s proxy variables', () => {
 	it('sends an http:// call through HTTP_PROXY in absolute form, keeping connections alive', async () => {
@@ -162,7 +151,6 @@ describe('proxy failures', () => {
 		expect(proxy.log.filter((entry) => entry.status === 502)).toHaveLength(2);
 		const refusing = await startForwardProxy({ hosts: {}, refuse: [`${HOST}:443`] });
 		try {
-			restoreEnv();
 			env({ HTTPS_PROXY: refusing.url });
 			const refused = await failure(callService(call(`https://${HOST}`), get));
 			expect(refused.message).toBe(`The proxy ${refusing.url} refused the connection to ${HOST} (HTTP 403)`);
