@@ -4,7 +4,7 @@ import { NETWORK_WORDS } from './errors';
 import type { Dispatcher } from 'undici';
 import type { Routed } from './agents';
 import { proxyLabel, type Route } from './proxy';
-import { errorCode } from './retry';
+import { errorCode, type NetworkFailure } from './retry';
 
 /**
  * Failures that belong to the way out rather than the service or the file host: the proxy refusing
@@ -15,29 +15,30 @@ import { errorCode } from './retry';
 
 const VARIABLES = 'HTTP_PROXY / HTTPS_PROXY / ALL_PROXY of the n8n process';
 
-/** A refusal read from undici's errors: its status, and whether sending again could help. */
-export interface ProxyRefusal {
-	status: number;
-	permanent: boolean;
-}
-
 // undici reports a refused CONNECT and a 407 to an absolute-form request only in these messages
 // (undici is pinned; test/unit/proxy-transport.test.ts fails if they change).
 const TUNNEL_REFUSED = /Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/;
 const AUTH_REQUIRED = /Proxy Authentication Required \((407)\)/;
 
-export function proxyRefusal(error: unknown): ProxyRefusal | undefined {
+function refusalStatus(error: unknown): number | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
 		const match = TUNNEL_REFUSED.exec(current.message) ?? AUTH_REQUIRED.exec(current.message);
-		if (match) {
-			const status = Number(match[1]);
-			// A gateway error may pass (the target restarting); a refusal by rule or for credentials will not.
-			return { status, permanent: status < 500 };
-		}
+		if (match) return Number(match[1]);
 		current = current.cause;
 	}
 	return undefined;
+}
+
+/**
+ * A proxy's refusal as a network failure for the retry rules: the request never reached the
+ * target, so a gateway error (502/503/504, the target restarting) is retried even for creates;
+ * a refusal by rule (403) or for credentials (407) stays refused.
+ */
+export function proxyRefusal(error: unknown): NetworkFailure | undefined {
+	const status = refusalStatus(error);
+	if (status === undefined) return undefined;
+	return { code: `PROXY_${status}`, neverReached: true, permanent: status < 500, timedOut: false };
 }
 
 /** Codes that, with a proxy in the way, mean the proxy itself could not be reached. */
@@ -117,8 +118,8 @@ export function outboundFailureError(node: INode, route: Route, problem: Omit<Pr
 	const code = errorCode(error);
 	if (code !== undefined && UNTRUSTED_CERTIFICATE.has(code)) return untrustedCertificateError(node, route, problem, code);
 	if (!route.proxy) return undefined;
-	const refusal = proxyRefusal(error);
-	if (refusal) return proxyError(node, { ...problem, proxy: route.proxy }, { status: refusal.status });
+	const status = refusalStatus(error);
+	if (status !== undefined) return proxyError(node, { ...problem, proxy: route.proxy }, { status });
 	if (code !== undefined && PROXY_UNREACHABLE.has(code)) return proxyError(node, { ...problem, proxy: route.proxy }, { code });
 	return undefined;
 }

@@ -121,16 +121,10 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		try {
 			answer = await send(call, request, url, dispatcher, timeout);
 		} catch (error) {
-			const proxyProblem = { target: url, during: request.endpoint, itemIndex: call.itemIndex };
-			// A refused tunnel never reached the service, so a passing one is retried even for creates.
-			const refusal = route.proxy && !call.signal?.aborted ? proxyRefusal(error) : undefined;
-			if (refusal && !refusal.permanent && mayRetry(backoffDelay(attempt, policy))) {
-				notBefore = Date.now() + backoffDelay(attempt, policy);
-				continue;
-			}
-			if (refusal) throw outboundFailureError(call.node, route, proxyProblem, error)!;
-			if (isAbort(error, call.signal)) throw asNodeError(call.node, error, call.itemIndex);
-			const failure = classifyNetworkError(error);
+			// undici reports a refused tunnel as an abort: told apart before the cancellation check.
+			const refused = route.proxy && !call.signal?.aborted ? proxyRefusal(error) : undefined;
+			if (!refused && isAbort(error, call.signal)) throw asNodeError(call.node, error, call.itemIndex);
+			const failure = refused ?? classifyNetworkError(error);
 			if (!failure) throw asNodeError(call.node, error, call.itemIndex);
 			const delay = backoffDelay(attempt, policy);
 			if (!failure.permanent && (request.idempotent || failure.neverReached) && mayRetry(delay)) {
@@ -138,7 +132,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				mayHaveActed ||= !failure.neverReached;
 				continue;
 			}
-			throw outboundFailureError(call.node, route, proxyProblem, error) ?? networkError(call, request, url, failure);
+			const problem = { target: url, during: request.endpoint, itemIndex: call.itemIndex };
+			throw outboundFailureError(call.node, route, problem, error) ?? networkError(call, request, url, failure);
 		} finally {
 			// The service has accepted (or refused) the launch by now: the next one is paced from here.
 			turn?.finished();
