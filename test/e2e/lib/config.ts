@@ -49,7 +49,10 @@ export const N8N_LOG_LEVEL = process.env.E2E_N8N_LOG_LEVEL ?? 'info';
  * every child fight for the debug port), and so are jest's NODE_ENV=test and JEST_WORKER_ID: with
  * NODE_ENV=test n8n believes it runs in its own unit tests and exits at start without a word.
  */
-const DROPPED = new Set(['INIT_CWD', 'NODE_OPTIONS', 'NODE_ENV', 'JEST_WORKER_ID']);
+// The proxy variables too: n8n and the package follow them, and a suite that wants a proxy passes
+// its own (test/e2e/proxy.e2e.test.ts).
+const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [name, name.toLowerCase()]);
+const DROPPED = new Set(['INIT_CWD', 'NODE_OPTIONS', 'NODE_ENV', 'JEST_WORKER_ID', ...PROXY_VARIABLES]);
 
 export function baseEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
