@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
-import { callService, closeAllPools, type CallContext } from '../../nodes/DocumentProcessing/transport';
+import { callService, closeAllPools, openRemoteFile, type CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
 import { startForwardProxy, type ForwardProxy } from '../proxy/forward-proxy';
 import { useProxyEnv } from '../proxy/proxy-env';
@@ -175,5 +175,27 @@ describe('proxy failures', () => {
 		const error = await failure(callService(call(), get));
 		expect(error.message).toBe('The outbound proxy address ftp://proxy.example:2121 is not a valid http:// or https:// URL');
 		expect(seen).toEqual([]);
+	});
+});
+
+describe('File URL downloads through the proxy', () => {
+	const download = (url: string) => openRemoteFile({ url, node: actionNode('n1'), itemIndex: 1, allowPrivate: true, maxBytes: 1024 * 1024 });
+
+	it('are carried by the proxy, and its refusals name it', async () => {
+		env({ HTTP_PROXY: proxy.url, HTTPS_PROXY: authProxy.url });
+		const file = await download(`http://${HOST}:${serverPort}/files/a.json?token=secret`);
+		expect(await new Response(file.stream as unknown as ReadableStream).json()).toEqual({ id: 'thing-1' });
+		expect(proxy.log).toEqual([expect.objectContaining({ kind: 'forward', path: '/files/a.json?token=secret', status: 200 })]);
+
+		const refused = await failure(download(`https://${HOST}/files/b.pdf`));
+		expect(refused.message).toBe(`The proxy ${authProxy.url} refused the request to ${HOST}: it requires authentication (HTTP 407)`);
+		expect(refused.description).toMatch(/^the download of https:\/\/service\.proxy-only\.test\/files\/b\.pdf — Add the proxy's user name/);
+	});
+
+	it('say that a plain-HTTP error page may be the proxy’s own', async () => {
+		env({ HTTP_PROXY: proxy.url });
+		const error = await failure(download('http://unknown.proxy-only.test/files/c.pdf'));
+		expect(error.message).toBe('Could not download the file at http://unknown.proxy-only.test/files/c.pdf: the server answered HTTP 502');
+		expect(error.description).toBe(`This answer came through the proxy ${proxy.url}, which may have sent it itself: check the proxy's rules and log, or add unknown.proxy-only.test to NO_PROXY.`);
 	});
 });
