@@ -19,6 +19,7 @@ let ca: TestCa;
 let server: Server;
 let port: number;
 let proxy: ForwardProxy;
+let tlsProxy: ForwardProxy;
 
 beforeAll(async () => {
 	ca = makeTestCa([HOST, '127.0.0.1']);
@@ -28,9 +29,11 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	port = (server.address() as AddressInfo).port;
 	proxy = await startForwardProxy({ hosts: { [HOST]: '127.0.0.1' } });
+	tlsProxy = await startForwardProxy({ hosts: { [HOST]: '127.0.0.1' }, tls: { key: ca.serverKey, cert: ca.serverCert } });
 });
 afterAll(async () => {
 	await proxy.close();
+	await tlsProxy.close();
 	server.closeAllConnections();
 	await new Promise((resolve) => server.close(resolve));
 	ca.remove();
@@ -71,6 +74,12 @@ describe('custom certificate authority', () => {
 		const outcomes = await callInChild({ NODE_EXTRA_CA_CERTS: ca.caFile, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' }, [direct(), proxied()]);
 		expect(outcomes).toEqual([expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })]);
 		expect(proxy.log.map((entry) => [entry.kind, entry.target, entry.status])).toEqual([['connect', `${HOST}:${port}`, 200]]);
+	}, 90_000);
+
+	it('an https:// proxy whose own certificate the authority signed', async () => {
+		const outcomes = await callInChild({ NODE_EXTRA_CA_CERTS: ca.caFile, HTTPS_PROXY: tlsProxy.url }, [proxied()]);
+		expect(outcomes).toEqual([expect.objectContaining({ ok: true })]);
+		expect(tlsProxy.log.map((entry) => [entry.kind, entry.target, entry.status])).toEqual([['connect', `${HOST}:${port}`, 200]]);
 	}, 90_000);
 
 	it('n8n’s Docker way (--use-openssl-ca with SSL_CERT_DIR, as its entrypoint sets for /opt/custom-certificates)', async () => {

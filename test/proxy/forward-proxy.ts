@@ -6,6 +6,7 @@
  * maintained proxies (proxy-chain, http-proxy) do not offer without as much glue as this.
  */
 import * as http from 'node:http';
+import * as https from 'node:https';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -16,6 +17,8 @@ export interface ForwardProxyOptions {
 	credentials?: string;
 	/** Targets (`host:port`) the proxy refuses with 403. */
 	refuse?: string[];
+	/** Serve the proxy itself over TLS (an `https://` proxy URL) with this key and certificate. */
+	tls?: { key: Buffer; cert: Buffer };
 }
 
 export interface ProxyLogEntry {
@@ -30,7 +33,7 @@ export interface ProxyLogEntry {
 }
 
 export interface ForwardProxy {
-	/** `http://127.0.0.1:<port>` */
+	/** `http://127.0.0.1:<port>` (`https://` with `tls`) */
 	url: string;
 	port: number;
 	log: ProxyLogEntry[];
@@ -61,7 +64,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
 		return { host: to.name.replace(/^\[|\]$/g, ''), port: to.port };
 	}
 
-	const server = http.createServer((req, res) => {
+	const handle: http.RequestListener = (req, res) => {
 		const auth = req.headers['proxy-authorization'];
 		let target: URL;
 		try {
@@ -100,7 +103,8 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
 			else res.destroy();
 		});
 		req.pipe(upstream);
-	});
+	};
+	const server = options.tls ? https.createServer(options.tls, handle) : http.createServer(handle);
 
 	server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
 		sockets.add(client);
@@ -128,7 +132,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
 		});
 		client.on('error', () => upstream.destroy());
 	});
-	server.on('connection', (socket: net.Socket) => {
+	server.on(options.tls ? 'secureConnection' : 'connection', (socket: net.Socket) => {
 		accepted++;
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));
@@ -137,7 +141,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
-		url: `http://127.0.0.1:${port}`,
+		url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
 		port,
 		log,
 		connections: () => accepted,
