@@ -22,7 +22,9 @@ const seen: string[] = [];
 beforeAll(async () => {
 	server = createServer((req, res) => {
 		seen.push(`${req.method} ${req.url} ${req.headers.host}`);
-		res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'thing-1' }));
+		const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'thing-1' }));
+		if (req.url?.includes('slow')) setTimeout(answer, 1_500);
+		else answer();
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	serverPort = (server.address() as AddressInfo).port;
@@ -65,6 +67,12 @@ describe('routing by n8n’s proxy variables', () => {
 		expect(seen).toEqual(Array(5).fill(`GET /api/v1/things/1 ${HOST}:${serverPort}`));
 		// undici's pool may open a second socket while the first is being handed back; not one per call.
 		expect(proxy.connections()).toBeLessThanOrEqual(2);
+	});
+
+	it('keeps the exact headers timeout through the proxy', async () => {
+		env({ HTTP_PROXY: proxy.url });
+		const error = await failure(callService({ ...call(), timeoutMs: 200, retry: { maxAttempts: 1 } }, { ...get, path: '/slow' }));
+		expect(error.message).toBe(`The service at http://${HOST}:${serverPort} did not answer in time`);
 	});
 
 	it('fails without the proxy: the host name is known only to it', async () => {
