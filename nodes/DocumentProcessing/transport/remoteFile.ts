@@ -148,7 +148,8 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 	let url = parseFileUrl(request, request.url);
 	const timeout = request.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
 	for (let hop = 0; ; hop++) {
-		// An address written in the URL is refused before connecting; names are judged by the connector.
+		// An address written in the URL is refused before connecting; names are judged by the connector
+		// or, behind a proxy (whose socket says nothing about the target), resolved here first.
 		const literal = url.hostname.replace(/^\[|\]$/g, '');
 		if (!request.allowPrivate && isPrivateAddress(literal)) throw privateRefused(request, url, literal);
 		const { dispatcher, route } = routed(request.node, request.itemIndex, downloadDispatcher(url, request.allowPrivate));
