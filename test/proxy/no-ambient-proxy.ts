@@ -3,6 +3,6 @@
  * NO_PROXY like n8n, so a developer's shell proxy would otherwise carry the tests' loopback calls
  * to a real proxy. Tests that want a proxy set one themselves (test/proxy/proxy-env.ts).
  */
-import { setProxyEnv } from './proxy-env';
+import { setProxyEnv } from './proxy-variables';
 
 setProxyEnv({});

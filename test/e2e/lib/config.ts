@@ -4,6 +4,7 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { PROXY_VARIABLES } from '../../proxy/proxy-variables';
 
 /** Root of the package under test (where package.json lives). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -51,7 +52,6 @@ export const N8N_LOG_LEVEL = process.env.E2E_N8N_LOG_LEVEL ?? 'info';
  */
 // The proxy variables too: n8n and the package follow them, and a suite that wants a proxy passes
 // its own (test/e2e/proxy.e2e.test.ts).
-const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [name, name.toLowerCase()]);
 const DROPPED = new Set(['INIT_CWD', 'NODE_OPTIONS', 'NODE_ENV', 'JEST_WORKER_ID', ...PROXY_VARIABLES]);
 
 export function baseEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
