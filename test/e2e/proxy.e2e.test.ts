@@ -4,7 +4,8 @@
  * the loopback test proxy resolves, so every request that reaches the emulator went through the
  * proxy: the credential test (n8n's own helper), Partition File splitting a PDF it downloads from
  * a File URL, Process Files and the trigger's channel registration on publish. A credential at
- * 127.0.0.1, which NO_PROXY lists, reaches the emulator direct.
+ * 127.0.0.1, which NO_PROXY lists, reaches the emulator direct; a proxy answering 407 fails the node
+ * with the error that names the proxy.
  */
 import { randomUUID } from 'node:crypto';
 import { startEmulator, type RunningEmulator } from '../emulator';
@@ -13,6 +14,8 @@ import { startForwardProxy, type ForwardProxy } from '../proxy/forward-proxy';
 import { E2E_SETUP_TIMEOUT_MS, killAllChildren, loadWorkflow, nodeOutputJson, setupN8nE2e, type E2eN8n } from './n8n';
 
 const HOST = 'emulator.proxy-only.test';
+/** A second name for the emulator, for which the proxy wants credentials n8n's HTTP_PROXY lacks. */
+const LOCKED = 'locked.proxy-only.test';
 const CREDENTIAL_TYPE = 'documentProcessingApi';
 
 describe('real n8n behind an outbound proxy', () => {
@@ -38,7 +41,7 @@ describe('real n8n behind an outbound proxy', () => {
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, apiKey, config: { job_duration_ms: 300, schedule_delay_ms: 50 } });
 		port = new URL(emulator.url).port;
-		proxy = await startForwardProxy({ hosts: { [HOST]: '127.0.0.1' } });
+		proxy = await startForwardProxy({ hosts: { [HOST]: '127.0.0.1', [LOCKED]: '127.0.0.1' }, credentials: 'n8n:proxy-pass', credentialsOnlyFor: [LOCKED] });
 		const pdf = await samplePdf({ pages: 9, imageBytesPerPage: 500 });
 		for (const [name, type, body] of [['report.pdf', 'application/pdf', pdf], ['notes.md', 'text/markdown', '# Notes\n\nBehind the proxy.']] as const) {
 			const put = await fetch(`${emulator.url}/_emulator/files/${name}`, { method: 'PUT', headers: { 'content-type': type }, body });
@@ -94,6 +97,17 @@ describe('real n8n behind an outbound proxy', () => {
 		await e2e.unpublish(workflowId);
 		await channelCount(0);
 		expect(carried('/api/v1/notifications/channels/').length).toBeGreaterThanOrEqual(1);
+	}, 120_000);
+
+	it('a proxy answering 407 fails the node with an error naming the proxy and what to check', async () => {
+		const credential = await importCredential(`http://${LOCKED}:${port}`, 'Document Processing (proxy wants credentials)');
+		const workflowId = await e2e.importWorkflow(loadWorkflow('get-job.json', { JOB_ID: randomUUID(), CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name }));
+		const run = await e2e.execute(workflowId);
+		expect(run.status).toBe('error');
+		const { error } = run.data.resultData;
+		expect(error?.message).toBe(`The proxy ${proxy.url} refused the request to ${LOCKED}:${port}: it requires authentication (HTTP 407)`);
+		expect(error?.description).toMatch(/Add the proxy's user name and password to its address \(HTTP_PROXY \/ HTTPS_PROXY \/ ALL_PROXY of the n8n process\)/);
+		expect(proxy.log.filter((entry) => entry.target === `${LOCKED}:${port}`).map((entry) => entry.status)).toEqual([407]);
 	}, 120_000);
 
 	it('a host NO_PROXY lists is reached directly', async () => {

@@ -15,6 +15,8 @@ export interface ForwardProxyOptions {
 	hosts: Record<string, string>;
 	/** `user:password` the proxy requires (407 otherwise). */
 	credentials?: string;
+	/** Host names for which `credentials` are required; every host when absent. */
+	credentialsOnlyFor?: string[];
 	/** Targets (`host:port`) the proxy refuses with 403. */
 	refuse?: string[];
 	/** Serve the proxy itself over TLS (an `https://` proxy URL) with this key and certificate. */
@@ -55,8 +57,9 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
 
 	/** The status to refuse with, or where to connect. */
 	function decide(target: string, defaultPort: number, auth: string | undefined): { status: number } | { host: string; port: number } {
-		if (expected && auth !== expected) return { status: 407 };
 		const { name, port } = hostPort(target, defaultPort);
+		const locked = expected !== undefined && (options.credentialsOnlyFor?.includes(name) ?? true);
+		if (locked && auth !== expected) return { status: 407 };
 		if (options.refuse?.includes(`${name}:${port}`)) return { status: 403 };
 		const mapped = options.hosts[`${name}:${port}`] ?? options.hosts[name];
 		if (!mapped) return { status: 502 };
