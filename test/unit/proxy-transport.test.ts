@@ -23,7 +23,8 @@ beforeAll(async () => {
 	server = createServer((req, res) => {
 		seen.push(`${req.method} ${req.url} ${req.headers.host}`);
 		const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'thing-1' }));
-		if (req.url?.includes('slow')) setTimeout(answer, 1_500);
+		if (req.url?.includes('broken')) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'model backend down' }));
+		else if (req.url?.includes('slow')) setTimeout(answer, 1_500);
 		else answer();
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -170,6 +171,16 @@ describe('proxy failures', () => {
 		}
 	});
 
+	it('a plain-HTTP 502 page from the proxy says it may be the proxy’s; the service’s own 502 does not', async () => {
+		env({ HTTP_PROXY: proxy.url });
+		const error = await failure(callService(call('http://unknown.proxy-only.test'), get));
+		expect(error.message).toBe('The service failed (HTTP 502): proxy refused: 502');
+		expect(error.description).toMatch(/This answer came through the proxy http:\/\/127\.0\.0\.1:\d+, which may have sent it itself/);
+		const own = await failure(callService(call(), { ...get, path: '/broken' }));
+		expect(own.message).toBe('The service failed (HTTP 502): model backend down');
+		expect(own.description).not.toMatch(/proxy/);
+	});
+
 	it('an unreachable proxy is named as such', async () => {
 		env({ HTTP_PROXY: 'http://bob:pw@127.0.0.1:9' });
 		const error = await failure(callService(call(), get));
@@ -204,6 +215,8 @@ describe('File URL downloads through the proxy', () => {
 		env({ HTTP_PROXY: proxy.url });
 		const error = await failure(download('http://unknown.proxy-only.test/files/c.pdf'));
 		expect(error.message).toBe('Could not download the file at http://unknown.proxy-only.test/files/c.pdf: the server answered HTTP 502');
-		expect(error.description).toBe(`This answer came through the proxy ${proxy.url}, which may have sent it itself: check the proxy's rules and log, or add unknown.proxy-only.test to NO_PROXY.`);
+		expect(error.description).toBe(
+			`Check that the address is right and that the file is public (or the link not expired). This answer came through the proxy ${proxy.url}, which may have sent it itself: check the proxy's rules and log, or add unknown.proxy-only.test to NO_PROXY.`,
+		);
 	});
 });

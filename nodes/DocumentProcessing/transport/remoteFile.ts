@@ -194,7 +194,7 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 				{
 					message,
 					httpCode: String(statusCode),
-					description: proxyAnswerNote(route, url, statusCode) ?? 'Check that the address is right and that the file is public (or the link not expired).',
+					description: ['Check that the address is right and that the file is public (or the link not expired).', proxyAnswerNote(route, url, statusCode)].filter(Boolean).join(' '),
 					itemIndex: request.itemIndex,
 				},
 			);

@@ -189,7 +189,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			detail: detailText(body.ok ? body.value : answer.text.slice(0, 300)),
 			notFound: request.notFound,
 			itemIndex: call.itemIndex,
-			advice: proxyAnswerNote(route, url, answer.status),
+			// An answer without the service's own `detail` may be the proxy's error page.
+			advice: body.ok && detailText(body.value) !== undefined ? undefined : proxyAnswerNote(route, url, answer.status),
 			secrets: [call.connection.apiKey],
 		});
 	}
