@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENT_TYPE_OPTIONS } from './helpers/eventTypes';
 import { scopeProperties } from './descriptions/scope';
 import { documentProcessingApiTest } from './methods/credentialTest';
+import { searchWorkflows } from './methods/workflows';
 import { receiveDelivery } from './trigger/delivery';
 import { checkExists, create, remove } from './trigger/lifecycle';
 
@@ -110,7 +111,7 @@ export class DocumentProcessingTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { documentProcessingApiTest } };
+	methods = { listSearch: { searchWorkflows }, credentialTest: { documentProcessingApiTest } };
 
 	webhookMethods = {
 		default: {

@@ -32,6 +32,10 @@ export function operationCoverageTest(flows: FlowsContext): void {
 				'notificationChannel:update',
 				'notificationChannel:delete',
 				'notification:get',
+				'notification:getAll',
+				'notification:markRead',
+				'notification:getUnreadCount',
+				...['create', 'get', 'getAll', 'update', 'delete', 'checkConnection'].flatMap((operation) => [`source:${operation}`, `destination:${operation}`]),
 			]),
 		);
 		const files = loadedWorkflowFiles();

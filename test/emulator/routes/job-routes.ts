@@ -5,6 +5,7 @@ import type { RouteContext, Router } from '../http/router';
 import { parseRequestData } from '../jobs/job-nodes';
 import { TERMINAL_STATUSES, type InputFile, type Job, type JobNodeSpec, type JobStatus } from '../jobs/job-types';
 import { failedFiles, jobDetails, jobResponse } from '../jobs/job-view';
+import { findTemplate } from '../workflows/templates';
 
 export const MAX_FILES_PER_JOB = 10;
 export const MAX_FILE_BYTES = 52_428_800;
@@ -63,7 +64,7 @@ export function newJob(ctx: RouteContext, fields: Pick<Job, 'kind' | 'workflow_i
 
 async function createJob(ctx: RouteContext): Promise<Reply> {
 	const body = await readJobUpload(ctx);
-	const nodes = parseRequestData(firstField(body, 'request_data'));
+	const nodes = parseRequestData(firstField(body, 'request_data'), (id) => findTemplate(id)?.nodes);
 	const files = inputFilesOf(body);
 	if (files.length === 0) {
 		throw new HttpError(422, [{ type: 'missing', loc: ['body', 'input_files'], msg: 'input_files: at least one file is required' }]);

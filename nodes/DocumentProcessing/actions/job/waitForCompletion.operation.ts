@@ -2,12 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../helpers/validate';
-import { jobIdProperty } from './shared/jobId';
+import { jobIdFrom, jobIdProperties } from './shared/jobId';
 import { jobOutcome, waitForJob } from '../../jobs/wait';
 import { readWaitSettings, waitOptionsProperty } from './shared/waitFields';
 
-const properties: INodeProperties[] = [jobIdProperty, waitOptionsProperty];
+const properties: INodeProperties[] = [...jobIdProperties(), waitOptionsProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['waitForCompletion'] } }, properties);
 
@@ -19,7 +18,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		this,
 		items,
 		async (itemIndex) => {
-			const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', itemIndex), itemIndex);
+			const jobId = jobIdFrom(this, itemIndex);
 			const settings = readWaitSettings(this, itemIndex);
 			const call = await callContextFor(this, itemIndex);
 			return jobOutcome(this.getNode(), await waitForJob(call, jobId, settings), settings, itemIndex);
