@@ -2,7 +2,7 @@
  * Behind a proxy in real n8n (issue 27): n8n 2.40.7 started with HTTP_PROXY, HTTPS_PROXY and
  * NO_PROXY=localhost,127.0.0.1 (its own task broker stays direct). The credential names a host only
  * the loopback test proxy resolves, so every request that reaches the emulator went through the
- * proxy: the credential test (n8n's own helper), Partition File splitting a PDF it downloads from
+ * proxy: the credential test (the nodes' credential-test method, through the package's transport), Partition File splitting a PDF it downloads from
  * a File URL, Process Files and the trigger's channel registration on publish. A credential at
  * 127.0.0.1, which NO_PROXY lists, reaches the emulator direct; a proxy answering 407 fails the node
  * with the error that names the proxy.
@@ -28,7 +28,7 @@ describe('real n8n behind an outbound proxy', () => {
 	const proxiedBase = () => `http://${HOST}:${port}`;
 	const carried = (path: string) => proxy.log.filter((entry) => entry.target === `${HOST}:${port}` && entry.path?.startsWith(path));
 	const importCredential = async (base: string, name: string) =>
-		await e2e.importCredential({ name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl: base, partitionUrl: `${base}/general/v0/general` } });
+		await e2e.importCredential({ name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl: base, partitionUrl: `${base}/general/v0/general`, allowHttpWebhooksOnLoopback: true } });
 	const channels = () => [...emulator.store.channels.values()];
 	const channelCount = async (count: number): Promise<void> => {
 		const deadline = Date.now() + 30_000;

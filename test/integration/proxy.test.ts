@@ -46,7 +46,15 @@ const env = useProxyEnv();
 /** The credential at `host` (the proxy-only name by default). */
 function credentials(host = HOST): Record<string, ICredentialDataDecryptedObject> {
 	const { apiKey } = service.credentials.documentProcessingApi;
-	return { documentProcessingApi: { apiKey, baseUrl: `http://${host}:${port}`, partitionUrl: `http://${host}:${port}/general/v0/general` } };
+	return {
+		documentProcessingApi: {
+			apiKey,
+			baseUrl: `http://${host}:${port}`,
+			partitionUrl: `http://${host}:${port}/general/v0/general`,
+			// The trigger's resume address is plain http on loopback (the emulator's own setting).
+			allowHttpWebhooksOnLoopback: true,
+		},
+	};
 }
 async function run(parameters: INodeParameters, items: HarnessItem[] = [{ json: {} }], host = HOST) {
 	return await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: credentials(host) });
