@@ -11,9 +11,9 @@
 import { config } from '@n8n/node-cli/eslint';
 
 /** Imports the official rule accepts only for these (README "Dependencies"). */
-const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream']);
+const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream', 'proxy-from-env', 'node:dns/promises']);
 /** Runtime dependencies n8n installs with the package (README "Dependencies"). */
-const ACCEPTED_DEPENDENCIES = new Set(['undici', 'form-data', 'zod']);
+const ACCEPTED_DEPENDENCIES = new Set(['undici', 'form-data', 'zod', 'proxy-from-env']);
 
 const official = config.find((entry) => entry.plugins?.['@n8n/community-nodes'])?.plugins['@n8n/community-nodes'];
 if (!official) throw new Error('@n8n/node-cli config without @n8n/community-nodes');
@@ -76,6 +76,7 @@ const PDF_MODULE = 'nodes/DocumentProcessing/helpers/pdfDocument.ts';
 const only = (name, where, why) => ({ name, message: `${name} is used only in ${where}: ${why}` });
 const HTTP_UNDICI = only('undici', 'transport/', 'one module does all HTTP');
 const HTTP_FORM_DATA = only('form-data', 'transport/', 'one module does all HTTP');
+const HTTP_PROXY_ROUTING = only('proxy-from-env', 'transport/', 'one module does all HTTP');
 const PDF = only('pdf-lib', 'helpers/pdfDocument.ts', 'the build bundles it for that one module');
 
 /** Core `no-restricted-imports`; its options do not merge across blocks, hence one block per place. */
@@ -101,7 +102,7 @@ export default [
 			'accepted/no-runtime-dependencies': 'error',
 		},
 	},
-	restrict(['nodes/**/*.ts'], [TRANSPORT, PDF_MODULE], [HTTP_UNDICI, HTTP_FORM_DATA, PDF]),
+	restrict(['nodes/**/*.ts'], [TRANSPORT, PDF_MODULE], [HTTP_UNDICI, HTTP_FORM_DATA, HTTP_PROXY_ROUTING, PDF]),
 	restrict([TRANSPORT], [], [PDF]),
-	restrict([PDF_MODULE], [], [HTTP_UNDICI, HTTP_FORM_DATA]),
+	restrict([PDF_MODULE], [], [HTTP_UNDICI, HTTP_FORM_DATA, HTTP_PROXY_ROUTING]),
 ];

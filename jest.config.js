@@ -5,6 +5,8 @@ const base = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+	// No proxy from the developer's shell: the package follows n8n's proxy variables (docs/proxy.md).
+	setupFiles: ['<rootDir>/test/proxy/no-ambient-proxy.ts'],
 };
 
 /**

@@ -5,7 +5,7 @@ import { executeNode, type HarnessItem } from '../test/harness';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';
 import { DocumentProcessing } from './lib/node-type';
 import { conditions, median, print, ratio, table, verdict } from './lib/table';
-import { runBench } from './lib/processes';
+import { numberOption, runBench } from './lib/processes';
 import { releaseInProcessBench } from './lib/in-process';
 
 /**
@@ -26,11 +26,7 @@ import { releaseInProcessBench } from './lib/in-process';
 const TARGET = 1.3;
 const JOBS = 10;
 
-function option(name: string, fallback: number): number {
-	const index = process.argv.indexOf(`--${name}`);
-	const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-	return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+const option = numberOption;
 
 interface Sample {
 	wallMs: number;

@@ -1,13 +1,12 @@
 import type {
 	IAuthenticateGeneric,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
 
-// The credential test runs inside n8n's own HTTP helper, so the base URL is normalised with an
-// expression here; node code normalises the same way in transport/connection.ts.
-const apiRoot = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/i, "")}}';
+// The credential test is the action node's `documentProcessingApiTest` (methods/credentialTest.ts):
+// it reads the account's key and falls back to the encryption certificate when /users/retrieve is
+// absent, which a declarative test request cannot do.
 
 export class DocumentProcessingApi implements ICredentialType {
 	name = 'documentProcessingApi';
@@ -46,6 +45,14 @@ export class DocumentProcessingApi implements ICredentialType {
 			required: true,
 			description: 'Full address of the one-shot partition endpoint; it usually ends in /general/v0/general',
 		},
+		{
+			displayName: 'Allow HTTP Webhooks on Loopback (Local Testing Only)',
+			name: 'allowHttpWebhooksOnLoopback',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether webhook channels may use http:// to 127.0.0.1, ::1 or localhost. Only for a local emulator and tests: the real service accepts HTTPS webhook addresses only, so leave this off.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
@@ -54,15 +61,6 @@ export class DocumentProcessingApi implements ICredentialType {
 			headers: {
 				'service-api-key': '={{$credentials.apiKey}}',
 			},
-		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: apiRoot,
-			url: '/api/v1/users/retrieve',
-			method: 'POST',
-			headers: { accept: 'application/json' },
 		},
 	};
 }

@@ -55,10 +55,10 @@ export function emulatorClient(address: EmulatorAddress, stop: () => Promise<voi
 	};
 }
 
-/** Starts `test/emulator` in a child process with the given configuration. */
-export function startEmulatorProcess(config: Partial<EmulatorConfig> = {}): Promise<EmulatorProcess> {
+/** Starts `test/emulator` in a child process with the given configuration (on `host`, a loopback address). */
+export function startEmulatorProcess(config: Partial<EmulatorConfig> = {}, host?: string): Promise<EmulatorProcess> {
 	return new Promise((done, fail) => {
-		const child: ChildProcess = spawn(process.execPath, [...tsNodeArgs(EMULATOR_CHILD), JSON.stringify(config)], {
+		const child: ChildProcess = spawn(process.execPath, [...tsNodeArgs(EMULATOR_CHILD), JSON.stringify(config), ...(host ? [host] : [])], {
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'inherit'],
 		});

@@ -10,3 +10,9 @@ type NodeModule = typeof import('../../nodes/DocumentProcessing/DocumentProcessi
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { DocumentProcessing } = require(join(ROOT, 'nodes', 'DocumentProcessing', 'DocumentProcessing.node.ts')) as NodeModule;
+
+type TriggerModule = typeof import('../../nodes/DocumentProcessing/DocumentProcessingTrigger.node');
+
+/** The trigger node class, required by its full name for the same reason. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { DocumentProcessingTrigger } = require(join(ROOT, 'nodes', 'DocumentProcessing', 'DocumentProcessingTrigger.node.ts')) as TriggerModule;

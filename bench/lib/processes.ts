@@ -44,3 +44,10 @@ export function runBench(main: () => Promise<void>): void {
 		process.exit(1);
 	});
 }
+
+/** A positive number given as `--name value` on the command line, or `fallback`. */
+export function numberOption(name: string, fallback: number): number {
+	const index = process.argv.indexOf(`--${name}`);
+	const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+	return Number.isFinite(value) && value > 0 ? value : fallback;
+}

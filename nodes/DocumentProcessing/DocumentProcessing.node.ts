@@ -8,20 +8,24 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import * as destination from './actions/destination/Destination.resource';
 import * as document from './actions/document/Document.resource';
 import * as job from './actions/job/Job.resource';
 import * as notification from './actions/notification/Notification.resource';
 import * as notificationChannel from './actions/notificationChannel/NotificationChannel.resource';
 import * as secret from './actions/secret/Secret.resource';
 import * as source from './actions/source/Source.resource';
+import * as template from './actions/template/Template.resource';
 import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
-import { maskConfigSecrets } from './actions/source/maskConfig';
+import { listSearch } from './methods';
+import { maskConfigSecrets } from './actions/common/connector/maskConfig';
 import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
 import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
+import { documentProcessingApiTest } from './methods/credentialTest';
 
-const resources = [document, job, notificationChannel, notification, secret, source, workflow];
+const resources = [destination, document, job, notificationChannel, notification, secret, source, template, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
 const SECRET_PARAMETERS = secretParameterNames(resources.flatMap((resource) => resource.description));
 const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
@@ -32,14 +36,16 @@ export class DocumentProcessing implements INodeType {
 		name: 'documentProcessing',
 		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: the job and channel ids became resource locators (v1 keeps its plain text fields).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Turn files into structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'documentProcessingApi', required: true }],
+		credentials: [{ name: 'documentProcessingApi', required: true, testedBy: 'documentProcessingApiTest' }],
 		// Wait Mode › Pause: the service's job event calls the execution's resume URL (README "Wait modes").
 		webhooks: [
 			{
@@ -60,25 +66,31 @@ export class DocumentProcessing implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Destination Connector', value: 'destination' },
 					{ name: 'Document', value: 'document' },
 					{ name: 'Job', value: 'job' },
 					{ name: 'Notification Channel', value: 'notificationChannel' },
 					{ name: 'Notification Event', value: 'notification' },
 					{ name: 'Secret', value: 'secret' },
 					{ name: 'Source Connector', value: 'source' },
+					{ name: 'Template', value: 'template' },
 					{ name: 'Workflow', value: 'workflow' },
 				],
 				default: 'job',
 			},
+			...destination.description,
 			...document.description,
 			...job.description,
 			...notificationChannel.description,
 			...notification.description,
 			...secret.description,
 			...source.description,
+			...template.description,
 			...workflow.description,
 		],
 	};
+
+	methods = { listSearch, credentialTest: { documentProcessingApiTest } };
 
 	/** Resumes an execution paused until its jobs end (Wait Mode › Pause Execution Until the Job Ends). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -2,6 +2,8 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENT_TYPE_OPTIONS } from './helpers/eventTypes';
 import { scopeProperties } from './descriptions/scope';
+import { documentProcessingApiTest } from './methods/credentialTest';
+import { searchWorkflows } from './methods/workflows';
 import { receiveDelivery } from './trigger/delivery';
 import { checkExists, create, remove } from './trigger/lifecycle';
 
@@ -17,7 +19,7 @@ export class DocumentProcessingTrigger implements INodeType {
 		defaults: { name: 'Document Processing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'documentProcessingApi', required: true }],
+		credentials: [{ name: 'documentProcessingApi', required: true, testedBy: 'documentProcessingApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		eventTriggerDescription: 'Waiting for a job event from the document-processing service',
 		activationMessage: 'Job events from the document-processing service now start this workflow.',
@@ -108,6 +110,8 @@ export class DocumentProcessingTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { listSearch: { searchWorkflows }, credentialTest: { documentProcessingApiTest } };
 
 	webhookMethods = {
 		default: {

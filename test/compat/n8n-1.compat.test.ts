@@ -2,4 +2,6 @@
 import { defineCompatLeg } from './leg';
 import { LEGS } from './legs';
 
-defineCompatLeg(LEGS[1].n8n);
+const legacy = LEGS.find((leg) => leg.n8n.startsWith('1.'));
+if (!legacy) throw new Error('n8n-versions.json lists no n8n 1.x');
+defineCompatLeg(legacy.n8n);

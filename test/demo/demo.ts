@@ -42,7 +42,7 @@ function save(name: string, items: INodeExecutionData[]): string {
 async function main(): Promise<void> {
 	mkdirSync(outputDir, { recursive: true });
 	const emulator = await startEmulator({ port: 0, config: { job_duration_ms: 1_500 } });
-	const credentials = { documentProcessingApi: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl } };
+	const credentials = { documentProcessingApi: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl, allowHttpWebhooksOnLoopback: true } };
 	say(`Emulator running at ${emulator.url} (partition: ${emulator.partitionUrl})`);
 	try {
 		const partitioned = await executeNode({

@@ -124,7 +124,7 @@ async function main(options: DevOptions): Promise<void> {
 	n8n = await startN8n({ userFolder: options.userFolder, port: options.n8nPort });
 	onSignals();
 	const rest = await ownerSession(n8n.url);
-	const credentialData = { apiKey: options.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl };
+	const credentialData = { apiKey: options.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl, allowHttpWebhooksOnLoopback: true };
 	await importCredential(options.userFolder, { ...CREDENTIAL, type: 'documentProcessingApi', data: credentialData });
 	const tested = await rest
 		?.testCredential({ name: CREDENTIAL.name, type: 'documentProcessingApi', data: credentialData })

@@ -19,8 +19,8 @@ interface Finding {
 }
 
 /** README "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
-const ACCEPTED_IMPORTS = ['form-data', 'node:stream', 'undici'];
-const ACCEPTED_DEPENDENCIES = ['form-data', 'undici', 'zod'];
+const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'proxy-from-env', 'undici'];
+const ACCEPTED_DEPENDENCIES = ['form-data', 'proxy-from-env', 'undici', 'zod'];
 const RESTRICTED_IMPORTS = '@n8n/community-nodes/no-restricted-imports';
 const RUNTIME_DEPENDENCIES = '@n8n/community-nodes/no-runtime-dependencies';
 /** CONTRIBUTING "Lint": the action node's only webhook is a restart webhook (pause mode), never registered at activation. */
@@ -93,8 +93,17 @@ describe("n8n's community package scanner", () => {
 		expect(dependenciesOf(REPO_ROOT)).toEqual(ACCEPTED_DEPENDENCIES);
 		const transport = 'nodes/DocumentProcessing/transport';
 		expectOnlyAccepted(findings, {
-			undici: [`${transport}/addressGuard.ts`, `${transport}/agents.ts`, `${transport}/request.ts`],
+			undici: [
+				`${transport}/addressGuard.ts`,
+				`${transport}/agents.ts`,
+				`${transport}/attempt.ts`,
+				`${transport}/outboundErrors.ts`,
+				`${transport}/proxy.ts`,
+			],
 			'form-data': [`${transport}/multipart.ts`],
+			// n8n's own proxy resolution (README "Behind a proxy"), and the File URL guard's look-up of a proxied target.
+			'proxy-from-env': [`${transport}/proxy.ts`],
+			'node:dns/promises': [`${transport}/addressGuard.ts`],
 			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and pdfDocument.ts).
 			'node:stream': [
 				'nodes/DocumentProcessing/helpers/openableFile.ts',
@@ -111,8 +120,10 @@ describe("n8n's community package scanner", () => {
 		expect(dependenciesOf(unpacked)).toEqual(ACCEPTED_DEPENDENCIES);
 		const transport = 'dist/nodes/DocumentProcessing/transport';
 		expectOnlyAccepted(findings, {
-			undici: [`${transport}/addressGuard.js`, `${transport}/agents.js`],
+			undici: [`${transport}/addressGuard.js`, `${transport}/agents.js`, `${transport}/proxy.js`],
 			'form-data': [`${transport}/multipart.js`],
+			'proxy-from-env': [`${transport}/proxy.js`],
+			'node:dns/promises': [`${transport}/addressGuard.js`],
 			'node:stream': ['dist/nodes/DocumentProcessing/helpers/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFile.js`],
 		});
 		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);

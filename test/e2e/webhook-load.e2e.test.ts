@@ -191,7 +191,10 @@ describe('Document Processing Trigger under webhook load and abuse', () => {
 		// A real, correctly signed event padded past 16 MiB, so only the size can be the reason.
 		const body = Buffer.from(JSON.stringify({ ...event, padding: 'x'.repeat(PAYLOAD_SIZE_MAX) }));
 		expect(body.length).toBeGreaterThan(PAYLOAD_SIZE_MAX);
-		const answer = await post(webhookUrl(), body, signedHeaders(secret, id, body), agent);
+		// A fresh connection: a pooled keep-alive socket that n8n closed while idle would fail the
+		// write with EPIPE before n8n could answer.
+		const fresh = new http.Agent({ keepAlive: false });
+		const answer = await post(webhookUrl(), body, signedHeaders(secret, id, body), fresh);
 		// n8n 2.40.7 reads the body before the trigger runs; raw-body's PayloadTooLargeError (a 413 in
 		// itself) is not one of n8n's own HTTP errors, so the webhook handler turns it into a 500.
 		expect(answer.status).toBe(500);
@@ -208,7 +211,7 @@ describe('Document Processing Trigger under webhook load and abuse', () => {
 		// The same instance still takes a normal delivery afterwards.
 		const okId = `evt_after_oversized_${randomUUID()}`;
 		const okBody = eventBody(okId);
-		expect((await post(webhookUrl(), okBody, signedHeaders(secret, okId, okBody), agent)).status).toBe(200);
+		expect((await post(webhookUrl(), okBody, signedHeaders(secret, okId, okBody), fresh)).status).toBe(200);
 		const deadline = Date.now() + 30_000;
 		while (total(await countExecutions(before)) < 1) {
 			if (Date.now() > deadline) throw new Error('no execution for the delivery after the oversized one');

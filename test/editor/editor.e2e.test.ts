@@ -13,6 +13,7 @@ import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProce
 import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/helpers/eventTypes';
 import { attachSharedN8n, killAllChildren, PACKAGE_NAME, type E2eN8n } from '../e2e/n8n';
 import { openEditorBrowser, type EditorBrowser } from './browser';
+import { DOCS_SCREENSHOT, keepScreenshot, wholePanelScreenshot } from './readme-screenshot';
 
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
 const ACTION_TYPE = `${PACKAGE_NAME}.documentProcessing`;
@@ -131,8 +132,10 @@ describe('the n8n editor with the package installed', () => {
 		const actions = declaredActions();
 		await page().getByTestId('node-creator-item-name').getByText(actions[actions.length - 1], { exact: true }).waitFor();
 		await screenshot(page(), '02-node-panel.png');
-		// The panel alone, for the README (docs/editor-nodes.png is a copy of it).
+		// The panel alone, as far as the viewport shows it.
 		await page().getByTestId('node-creator').screenshot({ path: path.join(SCREENSHOTS, '02-node-panel-only.png') });
+		// The README's picture (docs/editor-nodes.png): every entry, rewritten only when it looks different.
+		keepScreenshot(await wholePanelScreenshot(page()), DOCS_SCREENSHOT);
 
 		const items = await panelItems(page());
 		const triggerItems = items.filter((item) => item.nodeType === TRIGGER_TYPE);
@@ -167,6 +170,8 @@ describe('the n8n editor with the package installed', () => {
 				'Get notification event',
 				'Cancel job',
 				'Get many jobs',
+				'Get job details',
+				'Get failed files of a job',
 				'Update notification channel',
 				'Delete notification channel',
 			]),

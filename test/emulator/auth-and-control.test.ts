@@ -107,11 +107,11 @@ describe('control endpoints', () => {
 		await h.client.api('/api/v1/jobs/', { form: form({ request_data: requestData() }, [TEXT_FILE]) });
 		await h.client.api('/api/v1/notifications/channels', { json: { channel_type: 'webhook', url: 'http://127.0.0.1:9/x', event_types: ['job.completed'] } });
 		const state = await h.client.control<Record<string, number>>('/state');
-		expect(state.body).toEqual({ jobs: 1, secrets: 0, sources: 0, channels: 1, events: 1, launches: 1, rate_limited: 0, deliveries: 0 });
+		expect(state.body).toEqual({ jobs: 1, secrets: 0, sources: 0, destinations: 0, workflows: 1, channels: 1, events: 1, launches: 1, rate_limited: 0, deliveries: 0 });
 
 		expect((await h.client.control('/reset', 'POST')).status).toBe(200);
 		expect((await h.client.control<Record<string, number>>('/state')).body).toEqual({
-			jobs: 0, secrets: 0, sources: 0, channels: 0, events: 0, launches: 0, rate_limited: 0, deliveries: 0,
+			jobs: 0, secrets: 0, sources: 0, destinations: 0, workflows: 1, channels: 0, events: 0, launches: 0, rate_limited: 0, deliveries: 0,
 		});
 		expect((await h.client.control<{ faults: unknown[] }>('/faults')).body.faults).toEqual([]);
 		expect((await h.client.control<{ requests: unknown[] }>('/requests')).body.requests).toEqual([]);

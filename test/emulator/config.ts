@@ -10,6 +10,15 @@ export const CANCEL_REPLIES = ['job', 'accepted', 'no_content'] as const;
 export const CHANNEL_DELETE_REPLIES = ['no_content', 'channel'] as const;
 export const CHANNEL_UPDATE_REPLIES = ['channel', 'no_content'] as const;
 export const PARTITION_CLOCKS = ['arrival', 'after_parse'] as const;
+export const FAILED_FILE_DOCUMENTS = ['name', 'id'] as const;
+export const OUTPUT_FILE_ORDERS = ['pipeline', 'reversed'] as const;
+export const ERROR_BODIES = ['detail', 'errors'] as const;
+export const RETRIEVE_KEY_REPLIES = ['pem', 'not_found', 'method_not_allowed'] as const;
+export const CHANNEL_RULES = ['lenient', 'documented'] as const;
+export const CONNECTOR_DELETE_REPLIES = ['message', 'no_content'] as const;
+export const CHECK_START_REPLIES = ['check', 'empty'] as const;
+export const UNREAD_COUNT_PATHS = ['unread-count', 'count'] as const;
+export const WORKFLOW_RECORD_SHAPES = ['client', 'live'] as const;
 
 export interface EmulatorConfig {
 	/** Minimum spacing between accepted on-demand job launches of one API key. */
@@ -52,12 +61,37 @@ export interface EmulatorConfig {
 	extraction_carrier: ExtractionCarrier;
 	/** `GET /jobs/`: a bare array of jobs, or `{items: [...]}`. */
 	job_list_shape: (typeof JOB_LIST_SHAPES)[number];
+	/** Workflow answers as the client documents them (`sources`/`destinations` arrays, schedule `{crontab_entries}`) or as the live reference does (`source_id`/`destination_id`, the schedule phrase). */
+	workflow_record_shape: (typeof WORKFLOW_RECORD_SHAPES)[number];
 	/** `POST /jobs/{id}/cancel`: 200 with the stopped job, 202 (stopped after schedule_delay_ms), or 204 (stopped at once). */
 	cancel_reply: (typeof CANCEL_REPLIES)[number];
 	/** `DELETE .../channels/{id}`: 204, or 200 with the deleted channel. */
 	channel_delete_reply: (typeof CHANNEL_DELETE_REPLIES)[number];
 	/** `PATCH .../channels/{id}`: 200 with the changed channel, or 204. */
 	channel_update_reply: (typeof CHANNEL_UPDATE_REPLIES)[number];
+	/** Input files whose name contains this text fail inside a job that still ends COMPLETED ('' = none fail). */
+	failing_file_pattern: string;
+	/** What `GET /jobs/{id}/failed-files` names a failed file by: its file name or its input file id. */
+	failed_file_document: (typeof FAILED_FILE_DOCUMENTS)[number];
+	/** How a job whose every file failed ends: COMPLETED (details COMPLETED_WITH_ERRORS) or FAILED. */
+	all_files_failed_outcome: 'COMPLETED' | 'FAILED';
+	/** `output_node_files` in pipeline order, or last node first (clients must go by node identity). */
+	output_files_order: (typeof OUTPUT_FILE_ORDERS)[number];
+	/** Validation refusals (422) as `{detail: [{loc, msg, type}]}` or as `{errors: [{field, message}]}`. */
+	error_body: (typeof ERROR_BODIES)[number];
+	/** `POST /users/retrieve`: the PEM key, or 404 / 405 (only the certificate route serves the key). */
+	retrieve_key_reply: (typeof RETRIEVE_KEY_REPLIES)[number];
+	/** `documented`: webhook channel urls must be https and secrets 24–75 bytes; `lenient` accepts http (tests on loopback). */
+	channel_rules: (typeof CHANNEL_RULES)[number];
+	/** `DELETE /sources|destinations/{id}`: 200 with a message (documented: a body of unspecified shape), or 204. */
+	connector_delete_reply: (typeof CONNECTOR_DELETE_REPLIES)[number];
+	/** `POST …/connection-check`: 202 with the check record (documented), or 202 with an empty body. */
+	connection_check_start_reply: (typeof CHECK_START_REPLIES)[number];
+	/** How a connection check ends, and how long after its start. */
+	connection_check_outcome: 'SUCCESS' | 'FAILURE';
+	connection_check_delay_ms: number;
+	/** Path of the unread count: `/notifications/unread-count` (client, live docs) or `/notifications/count` (draft docs). */
+	unread_count_path: (typeof UNREAD_COUNT_PATHS)[number];
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
@@ -77,9 +111,22 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	request_log_limit: 5000,
 	extraction_carrier: 'document_data',
 	job_list_shape: 'array',
+	workflow_record_shape: 'client',
 	cancel_reply: 'job',
 	channel_delete_reply: 'no_content',
 	channel_update_reply: 'channel',
+	failing_file_pattern: '',
+	failed_file_document: 'name',
+	all_files_failed_outcome: 'COMPLETED',
+	output_files_order: 'pipeline',
+	error_body: 'detail',
+	retrieve_key_reply: 'pem',
+	channel_rules: 'lenient',
+	connector_delete_reply: 'message',
+	connection_check_start_reply: 'check',
+	connection_check_outcome: 'SUCCESS',
+	connection_check_delay_ms: 100,
+	unread_count_path: 'unread-count',
 });
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -102,9 +149,22 @@ export const configPatchSchema = z
 		request_log_limit: z.number().int().min(1),
 		extraction_carrier: z.enum(['document_data', 'first_element']),
 		job_list_shape: z.enum(JOB_LIST_SHAPES),
+		workflow_record_shape: z.enum(WORKFLOW_RECORD_SHAPES),
 		cancel_reply: z.enum(CANCEL_REPLIES),
 		channel_delete_reply: z.enum(CHANNEL_DELETE_REPLIES),
 		channel_update_reply: z.enum(CHANNEL_UPDATE_REPLIES),
+		failing_file_pattern: z.string(),
+		failed_file_document: z.enum(FAILED_FILE_DOCUMENTS),
+		all_files_failed_outcome: z.enum(['COMPLETED', 'FAILED']),
+		output_files_order: z.enum(OUTPUT_FILE_ORDERS),
+		error_body: z.enum(ERROR_BODIES),
+		retrieve_key_reply: z.enum(RETRIEVE_KEY_REPLIES),
+		channel_rules: z.enum(CHANNEL_RULES),
+		connector_delete_reply: z.enum(CONNECTOR_DELETE_REPLIES),
+		connection_check_start_reply: z.enum(CHECK_START_REPLIES),
+		connection_check_outcome: z.enum(['SUCCESS', 'FAILURE']),
+		connection_check_delay_ms: nonNegativeInt,
+		unread_count_path: z.enum(UNREAD_COUNT_PATHS),
 	})
 	.partial()
 	.strict();

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { detailText } from './test-support/client';
 import { encryptForService, type Envelope } from './test-support/envelope';
-import { useEmulator } from './test-support/fixtures';
+import { useEmulator, type ConnectorBody as SourceBody } from './test-support/fixtures';
 
 interface KeyRecord {
 	pem_key: string;
@@ -9,14 +9,6 @@ interface KeyRecord {
 	user_id: string;
 }
 
-interface SourceBody {
-	id: string;
-	name: string;
-	type: string;
-	config: Record<string, unknown>;
-	created_at: string;
-	updated_at: string;
-}
 
 const h = useEmulator();
 

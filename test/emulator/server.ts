@@ -7,11 +7,13 @@ import { FILES_PREFIX, FileHost } from './files/file-host';
 import { errorReply, HttpError, type Reply } from './http/reply';
 import { Router, type RouteContext } from './http/router';
 import { RequestLogEntry } from './request-log';
+import { registerCatalogRoutes } from './routes/catalog-routes';
 import { registerChannelRoutes } from './routes/channel-routes';
 import { registerControlRoutes } from './routes/control-routes';
 import { registerJobRoutes } from './routes/job-routes';
+import { registerNotificationRoutes } from './routes/notification-routes';
 import { registerPartitionRoute } from './routes/partition-route';
-import { registerSourceRoutes } from './routes/source-routes';
+import { registerConnectorRoutes } from './routes/connector-routes';
 import { registerUserRoutes } from './routes/user-routes';
 import { registerWorkflowRoutes } from './routes/workflow-routes';
 
@@ -23,7 +25,9 @@ function buildApiRouter(): Router {
 	registerWorkflowRoutes(router);
 	registerPartitionRoute(router);
 	registerUserRoutes(router);
-	registerSourceRoutes(router);
+	registerConnectorRoutes(router);
+	registerCatalogRoutes(router);
+	registerNotificationRoutes(router);
 	registerChannelRoutes(router);
 	return router;
 }
@@ -57,7 +61,7 @@ async function dispatch(router: Router, ctx: Omit<RouteContext, 'params' | 'apiK
 		if (match === 'method_not_allowed') throw new HttpError(405, `Method ${ctx.req.method ?? ''} not allowed on ${ctx.url.pathname}`);
 		return await match.handler({ ...ctx, apiKey, params: match.params });
 	} catch (error) {
-		if (error instanceof HttpError) return errorReply(error);
+		if (error instanceof HttpError) return errorReply(error, ctx.core.config.get().error_body);
 		return { status: 500, json: { detail: `emulator error: ${(error as Error).message}` } };
 	}
 }

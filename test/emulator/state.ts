@@ -10,6 +10,15 @@ export interface StoredSecret {
 	created_at: Date;
 }
 
+/** A connection check as started; its status follows from the time (see connector-routes). */
+export interface StoredCheck {
+	id: string;
+	created_at: Date;
+	settles_at: Date;
+	outcome: 'SUCCESS' | 'FAILURE';
+}
+
+/** A source or destination connector. */
 export interface StoredSource {
 	id: string;
 	name: string;
@@ -20,6 +29,7 @@ export interface StoredSource {
 	secretKeys: string[];
 	created_at: Date;
 	updated_at: Date;
+	checks: StoredCheck[];
 }
 
 function defaultWorkflow(): StoredWorkflow {
@@ -37,6 +47,7 @@ export class EmulatorStore {
 	workflows = new Map<string, StoredWorkflow>();
 	secrets = new Map<string, StoredSecret>();
 	sources = new Map<string, StoredSource>();
+	destinations = new Map<string, StoredSource>();
 	channels = new Map<string, StoredChannel>();
 	events = new Map<string, NotificationEvent>();
 	outbox: OutboxMessage[] = [];
@@ -55,6 +66,7 @@ export class EmulatorStore {
 		this.workflows = new Map([[DEFAULT_WORKFLOW_ID, defaultWorkflow()]]);
 		this.secrets = new Map();
 		this.sources = new Map();
+		this.destinations = new Map();
 		this.channels = new Map();
 		this.events = new Map();
 		this.outbox = [];
@@ -76,6 +88,8 @@ export class EmulatorStore {
 			jobs: this.jobs.size,
 			secrets: this.secrets.size,
 			sources: this.sources.size,
+			destinations: this.destinations.size,
+			workflows: this.workflows.size,
 			channels: this.channels.size,
 			events: this.events.size,
 			launches: this.launches,

@@ -27,3 +27,5 @@ export type { AnyNodeType } from './node-types';
 export { fullNodeTypeName } from './node-types';
 
 export type { HarnessNodeSettings } from './workflow';
+export type { ListSearchOptions } from './list-search';
+export { runListSearch } from './list-search';

@@ -67,6 +67,12 @@ describe('reading a delivery of any plausible format', () => {
 		});
 	});
 
+	it('reads the documented body {type, job: {job_id, workflow_id}, processing_time_ms}', () => {
+		const body = bodyIn('documented');
+		expect(body).toEqual({ type: 'job.completed', job: { job_id: JOB, workflow_id: WORKFLOW }, processing_time_ms: expect.any(Number) });
+		expect(readDeliveryFacts(body)).toEqual({ format: 'type_job', eventType: 'job.completed', jobId: JOB, workflowId: WORKFLOW });
+	});
+
 	it('reads an envelope {data: ...} around the event object and around {type, job}', () => {
 		expect(readDeliveryFacts(bodyIn('envelope'))).toMatchObject({ format: 'envelope', eventId: EVENT, eventType: 'job.completed', jobId: JOB });
 		expect(readDeliveryFacts({ data: { type: 'job.stopped', job: { id: JOB, status: 'STOPPED' } } })).toMatchObject({
@@ -115,10 +121,10 @@ describe('reading a delivery of any plausible format', () => {
 });
 
 describe('the emulator’s delivery formats', () => {
-	it('names the event in the webhook-id header, except in the opaque format', () => {
+	it('names the event in the webhook-id header, except in the opaque and documented formats (a message id)', () => {
 		for (const format of DELIVERY_FORMATS) {
 			const { webhookId } = deliveryMessage(event, format);
-			if (format === 'opaque') expect(webhookId).toMatch(/^msg_/);
+			if (format === 'opaque' || format === 'documented') expect(webhookId).toMatch(/^msg_[0-9a-f]{32}$/);
 			else expect(webhookId).toBe(EVENT);
 		}
 	});

@@ -5,7 +5,7 @@ import {
 	planSecretFields,
 	requireReference,
 	setAtPath,
-} from '../../nodes/DocumentProcessing/actions/source/sourceConfig';
+} from '../../nodes/DocumentProcessing/actions/common/connector/connectorConfig';
 import { InputProblem } from '../../nodes/DocumentProcessing/helpers/inputProblem';
 import { decodeSecretBytes, jsonErrorOffset, parseJsonQuietly } from '../../nodes/DocumentProcessing/helpers/secretText';
 

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/source/maskConfig';
+import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/common/connector/maskConfig';
 import { MASK, maskedNode, secretParameterNames, withMaskedNode } from '../../nodes/DocumentProcessing/helpers/maskSecrets';
 import { asNodeError } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
 
@@ -47,6 +47,22 @@ describe('secret parameters in errors', () => {
 		});
 		expect(maskConfigSecrets(node({ configJson: '{"service_account_key": "abc' })).parameters.configJson).toBe(MASK);
 		expect(maskConfigSecrets(node({ configJson: '={{ $json.config }}' })).parameters.configJson).toBe('={{ $json.config }}');
+	});
+
+	it('uses the resource’s default Secret Config Keys when the node does not save them (destinations: secret, token, password)', () => {
+		const config = '{"remote_url": "s3://b/", "secret": "s-1", "password": "p-1", "service_account_key": "k-1"}';
+		expect(JSON.parse(maskConfigSecrets(node({ resource: 'destination', configJson: config })).parameters.configJson as string)).toEqual({
+			remote_url: 's3://b/',
+			secret: MASK,
+			password: MASK,
+			service_account_key: MASK,
+		});
+		expect(JSON.parse(maskConfigSecrets(node({ resource: 'source', configJson: config })).parameters.configJson as string)).toEqual({
+			remote_url: 's3://b/',
+			secret: 's-1',
+			password: 'p-1',
+			service_account_key: MASK,
+		});
 	});
 
 	it('gives n8n errors a masked node and wraps anything else with one', () => {

@@ -16,7 +16,7 @@ const state = (): PauseState => ({
 	ref: '0123456789abcdef',
 	deadline: Date.now() + 60_000,
 	continueOnFail: false,
-	jobs: [{ id: 'job-1', items: [0], fileIds: ['f-1'], files: [{ n: 'a.md', i: 0, p: 'data', m: 'text/markdown', s: 12 }], failOnJobFailure: true, output: { mode: 'elements', lastNodeOnly: true, binaryProperty: 'data' } }],
+	jobs: [{ id: 'job-1', items: [0], fileIds: ['f-1'], files: [{ n: 'a.md', i: 0, p: 'data', m: 'text/markdown', s: 12 }], failOnJobFailure: true, output: { mode: 'elements', lastNodeOnly: true, binaryProperty: 'data', failures: 'error' } }],
 	carried: [{ json: { error: 'refused' }, pairedItem: { item: 1 } }],
 });
 

@@ -13,6 +13,7 @@ import {
 } from '../../nodes/DocumentProcessing/helpers/pdfDocument';
 import { parsePdf } from '../emulator/partition/pdf';
 import { corruptPdf, samplePdf } from '../integration/support/pdfs';
+import { cyclicParent, inheritedAttributes, missingParent, parentNotATreeNode } from '../integration/support/pdfTrees';
 
 /** What a range body sends: its pieces streamed one after the other. */
 async function sent(body: RangeBody): Promise<Buffer> {
@@ -25,6 +26,12 @@ async function sent(body: RangeBody): Promise<Buffer> {
 
 async function rangePdf(source: LoadedPdf, first: number, last: number): Promise<Buffer> {
 	return await sent(await buildRangePdf(source, { first, last }));
+}
+
+async function loaded(file: Buffer): Promise<LoadedPdf> {
+	const reading = await loadPdf(file);
+	if ('unreadable' in reading) throw new Error(`sample did not load: ${reading.unreadable}`);
+	return reading.doc;
 }
 
 function chunked(buffer: Buffer, size: number): Readable {
@@ -79,16 +86,14 @@ describe('reading files', () => {
 });
 
 describe('loading and cutting PDFs', () => {
-	it('loads a PDF, and gives undefined for damaged or non-PDF bytes instead of throwing', async () => {
-		const doc = await loadPdf(await samplePdf({ pages: 3 }));
-		expect(doc?.getPageCount()).toBe(3);
-		expect(await loadPdf(corruptPdf())).toBeUndefined();
-		expect(await loadPdf(Buffer.from('just text'))).toBeUndefined();
+	it('loads a PDF, and says why for damaged or non-PDF bytes instead of throwing', async () => {
+		expect((await loaded(await samplePdf({ pages: 3 }))).getPageCount()).toBe(3);
+		expect(await loadPdf(corruptPdf())).toEqual({ unreadable: expect.stringMatching(/^pdf-lib could not read it \(.+\)$/) });
+		expect(await loadPdf(Buffer.from('just text'))).toEqual({ unreadable: 'the file has no %PDF- header' });
 	});
 
 	it('builds a standalone PDF of a page range with the pages’ own text', async () => {
-		const source = await loadPdf(await samplePdf({ pages: 30, imageBytesPerPage: 2_000 }));
-		if (!source) throw new Error('sample did not load');
+		const source = await loaded(await samplePdf({ pages: 30, imageBytesPerPage: 2_000 }));
 		const range = await rangePdf(source, 11, 20);
 		const cut = await PDFDocument.load(range);
 		expect(cut.getPageCount()).toBe(10);
@@ -102,8 +107,7 @@ describe('loading and cutting PDFs', () => {
 	});
 
 	it('keeps the source usable for further ranges', async () => {
-		const source = await loadPdf(await samplePdf({ pages: 6 }));
-		if (!source) throw new Error('sample did not load');
+		const source = await loaded(await samplePdf({ pages: 6 }));
 		const first = await rangePdf(source, 1, 3);
 		const second = await rangePdf(source, 4, 6);
 		expect((await PDFDocument.load(first)).getPageCount()).toBe(3);
@@ -113,8 +117,7 @@ describe('loading and cutting PDFs', () => {
 
 	it('writes what pdf-lib’s save() writes, with the page streams as views of the source file', async () => {
 		const file = await samplePdf({ pages: 12, imageBytesPerPage: 5_000 });
-		const source = await loadPdf(file);
-		if (!source) throw new Error('sample did not load');
+		const source = await loaded(file);
 		const body = await buildRangePdf(source, { first: 4, last: 9 });
 		const target = await PDFDocument.create({ updateMetadata: false });
 		for (const page of await target.copyPages(source, [3, 4, 5, 6, 7, 8])) target.addPage(page);
@@ -124,5 +127,39 @@ describe('loading and cutting PDFs', () => {
 		const views = body.chunks.filter((chunk) => chunk.buffer === file.buffer);
 		expect(views.length).toBeGreaterThanOrEqual(6);
 		expect(views.reduce((sum, chunk) => sum + chunk.length, 0)).toBeGreaterThanOrEqual(6 * 5_000);
+	});
+});
+
+describe('pages pdf-lib cannot copy', () => {
+	it('reproduces the reported failure: pdf-lib follows a /Parent that is no page-tree node', async () => {
+		const source = await loaded(parentNotATreeNode('filled-background'));
+		const target = await PDFDocument.create();
+		await expect(target.copyPages(source, [1])).rejects.toThrow('Parent.ascend is not a function');
+	});
+
+	it('refuses such a page, and a cyclic or missing /Parent, before copying; other pages still build', async () => {
+		const broken = await loaded(parentNotATreeNode('broken'));
+		await expect(buildRangePdf(broken, { first: 1, last: 2 })).rejects.toThrow('page 2 has a /Parent chain that does not lead up the page tree');
+		expect((await PDFDocument.load(await rangePdf(broken, 3, 4))).getPageCount()).toBe(2);
+		// pdf-lib itself would recurse until the stack overflows on the cycle.
+		await expect(buildRangePdf(await loaded(cyclicParent('cyclic')), { first: 1, last: 1 })).rejects.toThrow('page 1 has a /Parent chain');
+		await expect(buildRangePdf(await loaded(missingParent('missing')), { first: 1, last: 1 })).rejects.toThrow('page 1 has a /Parent chain');
+	});
+
+	it('copies what a page inherits from two levels up', async () => {
+		const range = await PDFDocument.load(await rangePdf(await loaded(inheritedAttributes('inherited')), 1, 4));
+		expect(range.getPages().map((page) => [page.getWidth(), page.getHeight(), page.getRotation().angle])).toEqual([
+			[612, 792, 90],
+			[300, 400, 90],
+			[612, 792, 90],
+			[595, 842, 0],
+		]);
+	});
+
+	it('says a PDF is encrypted rather than cutting ranges without its key', async () => {
+		const doc = await PDFDocument.load(await samplePdf({ pages: 2 }));
+		// An /Encrypt entry is all pdf-lib looks at to call a file encrypted.
+		doc.context.trailerInfo.Encrypt = doc.context.obj({ Filter: 'Standard', V: 4, R: 4 });
+		expect(await loadPdf(Buffer.from(await doc.save({ useObjectStreams: false })))).toEqual({ unreadable: 'it is encrypted' });
 	});
 });

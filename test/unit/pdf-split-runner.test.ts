@@ -170,15 +170,56 @@ describe('runRanges', () => {
 		await run;
 	});
 
-	it('counts a range that cannot be prepared as that range’s failure', async () => {
-		const outcomes = await runRanges(ranges(3), async (range, _signal, body: number) => body + range.first, {
-			concurrency: 2,
-			allowFailed: true,
-			prepare: async (range) => {
-				if (range.first === 11) throw new Error('cannot cut pages 11–20');
-				return 1000;
+	it('stops at a range that cannot be prepared, even with failures allowed, and says it was the prepare step', async () => {
+		const sentRanges: number[] = [];
+		const run = runRanges(
+			ranges(4),
+			async (range, _signal, body: number) => {
+				sentRanges.push(range.first);
+				return body + range.first;
 			},
-		});
-		expect(outcomes.map((outcome) => (outcome.ok ? outcome.value : outcome.error.message))).toEqual([1001, 'cannot cut pages 11–20', 1021]);
+			{
+				concurrency: 1,
+				allowFailed: true,
+				prepare: async (range) => {
+					if (range.first === 11) throw new Error('cannot cut pages 11–20');
+					return 1000;
+				},
+			},
+		);
+		const error = await run.catch((thrown: unknown) => thrown);
+		expect(error).toBeInstanceOf(RangeFailedError);
+		expect(error).toMatchObject({ stage: 'prepare', range: { first: 11, last: 20 }, message: 'cannot cut pages 11–20' });
+		expect(sentRanges).toEqual([1]);
+	});
+
+	it('neither builds nor sends a range whose turn comes after a failed build', async () => {
+		const built: number[] = [];
+		const tasks: number[] = [];
+		const run = runRanges(
+			ranges(3),
+			async (range) => {
+				tasks.push(range.first);
+				return range.first;
+			},
+			{
+				concurrency: 3,
+				allowFailed: false,
+				prepare: async (range) => {
+					built.push(range.first);
+					if (range.first === 1) throw new Error('cannot cut pages 1–10');
+					return range.first;
+				},
+			},
+		);
+		await expect(run).rejects.toMatchObject({ stage: 'prepare', range: { first: 1 } });
+		expect({ built, tasks }).toEqual({ built: [1], tasks: [] });
+	});
+
+	it('marks a failed task as the task stage', async () => {
+		const error = await runRanges(ranges(2), async () => await Promise.reject(new Error('422')), { concurrency: 1, allowFailed: false }).catch(
+			(thrown: unknown) => thrown,
+		);
+		expect(error).toMatchObject({ stage: 'task', range: { first: 1 } });
 	});
 });

@@ -76,7 +76,19 @@ describe('detail text', () => {
 			detailText({ detail: [{ loc: ['body', 'code'], msg: 'field required' }, { loc: ['query'], msg: 'bad' }] }),
 		).toBe('body.code: field required; query: bad');
 	});
-	it('is undefined without a detail', () => expect(detailText({ other: 1 })).toBeUndefined());
+	it('names each field of an {errors: [{field, message}]} body', () => {
+		expect(detailText({ errors: [{ field: 'url', message: 'must be https' }, { field: ['config', 'port'], message: 'not a number' }] })).toBe(
+			'url: must be https; config.port: not a number',
+		);
+	});
+	it('keeps both a detail and errors', () => expect(detailText({ detail: 'Invalid connector', errors: [{ field: 'name', message: 'taken' }] })).toBe('Invalid connector; name: taken'));
+	it('shows an unknown JSON body shortened, with secret-looking values masked', () => {
+		const text = detailText({ problem: 'x'.repeat(400), secret: 'whsec_abcdefghijklmnopqrstuvwx', nested: { api_key: 'k-123' } }) ?? '';
+		expect(text.length).toBeLessThanOrEqual(301);
+		expect(text).toMatch(/^\{"problem":"x+/);
+		expect(detailText({ secret: 'whsec_abcdefghijklmnopqrstuvwx', nested: { api_key: 'k-123' } })).toBe('{"secret":"***","nested":{"api_key":"***"}}');
+	});
+	it('is undefined for an empty body', () => expect(detailText({})).toBeUndefined());
 });
 
 describe('redaction', () => {

@@ -1,22 +1,26 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import * as destination from './destination/Destination.resource';
 import * as document from './document/Document.resource';
 import * as job from './job/Job.resource';
 import * as notification from './notification/Notification.resource';
 import * as notificationChannel from './notificationChannel/NotificationChannel.resource';
 import * as secret from './secret/Secret.resource';
 import * as source from './source/Source.resource';
+import * as template from './template/Template.resource';
 import * as workflow from './workflow/Workflow.resource';
 
 type OperationExecute = (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 
 const resources: Record<string, object> = {
+	destination,
 	document,
 	job,
 	notification,
 	notificationChannel,
 	secret,
 	source,
+	template,
 	workflow,
 };
 

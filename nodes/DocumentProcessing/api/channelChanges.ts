@@ -5,6 +5,7 @@ import type { EventType } from '../helpers/eventTypes';
 import { callService, type CallContext } from '../transport';
 import { channelNotFound, channelSchema, collectionPath, endpointLabel, getChannel, type Channel, type ChannelScope } from './channels';
 import { asNodeError } from '../helpers/nodeErrors';
+import { checkWebhookChannel } from './channelRules';
 
 /** The fields PATCH changes; only those present are sent. `url` applies to webhook channels only. */
 export interface ChannelChanges {
@@ -24,6 +25,7 @@ export async function updateChannel(
 	channelId: string,
 	changes: ChannelChanges,
 ): Promise<IDataObject & Channel> {
+	checkWebhookChannel(call, { url: changes.url });
 	const updated = await callService(call, {
 		method: 'PATCH',
 		path: `${collectionPath(scope)}/${encodeURIComponent(channelId)}`,

@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import type { EventType } from '../helpers/eventTypes';
 import { callService, type CallContext } from '../transport';
+import { checkWebhookChannel } from './channelRules';
 
 /** Workspace channels (all workflows) when `workflowId` is absent, else channels of that one workflow. */
 export interface ChannelScope {
@@ -93,6 +94,7 @@ export function channelNotFound(scope: ChannelScope, channelId: string): string 
 }
 
 export async function createChannel(call: CallContext, scope: ChannelScope, input: ChannelInput): Promise<CreatedChannel> {
+	if (input.channel_type === 'webhook') checkWebhookChannel(call, { url: input.url, secret: input.secret });
 	return await callService(call, {
 		method: 'POST',
 		path: collectionPath(scope),

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import type { InputFile } from '../helpers/binaries';
-import { requestData, type JobNode } from '../helpers/pipeline';
+import { requestData, type JobPipeline } from '../helpers/pipeline';
 import { callService, serviceError, type CallContext, type FilePart } from '../transport';
 import { jobListSchema, jobSchema, outputContentSchema, type Job, type JobStatus } from './schemas';
 import { asNodeError } from '../helpers/nodeErrors';
@@ -11,12 +11,12 @@ function fileParts(files: InputFile[]): FilePart[] {
 }
 
 /** Launches an on-demand job; launches are paced process-wide and never resent unless provably unseen. */
-export async function createJob(call: CallContext, jobNodes: JobNode[], files: InputFile[]): Promise<Job> {
+export async function createJob(call: CallContext, pipeline: JobPipeline, files: InputFile[]): Promise<Job> {
 	return await callService(call, {
 		method: 'POST',
 		path: '/jobs/',
 		endpoint: 'POST /api/v1/jobs/',
-		multipart: { fields: [['request_data', requestData(jobNodes)]], files: fileParts(files) },
+		multipart: { fields: [['request_data', requestData(pipeline)]], files: fileParts(files) },
 		idempotent: false,
 		launchesJob: true,
 		schema: jobSchema,

@@ -1,90 +1,25 @@
-import { NodeApiError, NodeOperationError, type JsonObject } from 'n8n-workflow';
-import type { OpenableFile } from '../helpers/openableFile';
+import { NodeOperationError } from 'n8n-workflow';
 import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead, wholeFileChunk, type LoadedPdf, type RangeBody } from '../helpers/pdfDocument';
 import { RangeFailedError, runRanges, type RangeOutcome } from '../helpers/pdfRangeRunner';
 import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../helpers/pdfSplit';
-import { callService, type CallContext, type MultipartBody } from '../transport';
+import type { CallContext } from '../transport';
 import { partitionFormFields, type PartitionParameters } from './partitionForm';
-import { elementsSchema, type Element } from './schemas';
+import {
+	capitalised,
+	labelled,
+	postPartition,
+	sendUnsplit,
+	sendWhole,
+	type FailedRange,
+	type PartitionOutcome,
+	type PartitionSource,
+	type SplitSkipped,
+} from './partitionRequest';
+import type { Element } from './schemas';
+
 import { asNodeError } from '../helpers/nodeErrors';
 
-export const PARTITION_ENDPOINT = 'POST {partition_url}';
-
-/** A file to partition; `open` is called once per attempt (streams are not rewindable). */
-export interface PartitionSource extends OpenableFile {
-	size: number;
-}
-
-export interface FailedRange {
-	firstPage: number;
-	lastPage: number;
-	error: string;
-	httpCode?: string;
-}
-
-export interface PartitionOutcome {
-	/** In page order: range by range, each range as the service ordered it. */
-	elements: Element[];
-	/** The PDF's page count, when the node read the file as a PDF. */
-	pages?: number;
-	/** Requests the file took (1 when it was sent whole or as one range). */
-	requests: number;
-	/** Ranges that failed while failures were allowed; never dropped silently. */
-	failedRanges: FailedRange[];
-}
-
-async function postPartition(
-	call: CallContext,
-	file: OpenableFile,
-	fields: MultipartBody['fields'],
-): Promise<Element[]> {
-	return await callService(call, {
-		method: 'POST',
-		target: 'partition',
-		endpoint: PARTITION_ENDPOINT,
-		multipart: { fields, files: [{ field: 'files', ...file }] },
-		// Partitioning creates nothing, so a range is safely resent after a 429/50x or a broken connection.
-		idempotent: true,
-		schema: elementsSchema,
-	});
-}
-
-/**
- * The error with what it was about in front: the service's errors keep their status and advice;
- * anything else (e.g. pdf-lib failing to cut pages out) becomes an error that names the range too.
- */
-function labelled(call: CallContext, error: unknown, label: string, cutFromPdf = true): unknown {
-	if (error instanceof NodeApiError) {
-		const message = `${label}: ${error.message}`;
-		const response: JsonObject = { message };
-		if (error.httpCode) response.httpCode = error.httpCode;
-		return new NodeApiError(call.node, response, {
-			message,
-			description: error.description ?? undefined,
-			httpCode: error.httpCode ?? undefined,
-			itemIndex: call.itemIndex,
-		});
-	}
-	if (!cutFromPdf || error instanceof NodeOperationError || !(error instanceof Error) || error.name === 'AbortError') return error;
-	return new NodeOperationError(call.node, `${label}: ${error.message}`, {
-		itemIndex: call.itemIndex,
-		description: 'The pages could not be cut out of the PDF. Turn off Split PDF by Pages and clear Page Range to send the file whole.',
-	});
-}
-
-function capitalised(text: string): string {
-	return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-
-/** Sends the file as it is, streaming it from its source. */
-async function sendWhole(call: CallContext, source: PartitionSource, params: PartitionParameters): Promise<PartitionOutcome> {
-	try {
-		const elements = await postPartition(call, source, partitionFormFields(params, { isRange: false }));
-		return { elements, requests: 1, failedRanges: [] };
-	} catch (error) {
-		throw labelled(call, error, `File "${source.fileName}"`, false);
-	}
-}
+export type { FailedRange, PartitionOutcome, PartitionSource };
 
 /** Whether the node must look inside the file: to split it or to cut a page range out of it. */
 function needsPdfWork(params: PartitionParameters): boolean {
@@ -104,9 +39,11 @@ async function sendRanges(
 	params: PartitionParameters,
 	doc: LoadedPdf,
 	ranges: PageRange[],
-): Promise<Omit<PartitionOutcome, 'pages'>> {
+): Promise<Omit<PartitionOutcome, 'pages'> | SplitSkipped> {
 	const firstPageNumber = (params.startingPageNumber ?? 1) - 1;
+	let started = 0;
 	const sendRange = async (range: PageRange, signal: AbortSignal, body: RangeBody, sent: () => void): Promise<Element[]> => {
+		started += 1;
 		const fields = partitionFormFields(params, { isRange: true, startingPageNumber: firstPageNumber + range.first });
 		// Every attempt streams the range's pieces again; they are dropped once the answer is in.
 		const open = async () => body.stream().once('end', sent);
@@ -123,6 +60,10 @@ async function sendRanges(
 		});
 	} catch (error) {
 		if (!(error instanceof RangeFailedError)) throw asNodeError(call.node, error, call.itemIndex);
+		if (error.stage === 'prepare') {
+			// Nothing of the split is kept: the caller sends the file whole.
+			return { skipped: `${describeRange(error.range)} could not be cut out of it (${error.failure.message})`, requests: started };
+		}
 		throw labelled(call, error.failure, `${capitalised(describeRange(error.range))} of "${source.fileName}" failed`);
 	}
 
@@ -150,24 +91,18 @@ async function sendRanges(
 	return { elements, requests: ranges.length, failedRanges };
 }
 
-/**
- * Partitions one file. PDFs are split into page ranges sent side by side (when splitting is on
- * and there are at least two pages to split), each range built only when a request slot is free
- * and dropped once its answer is in; the elements are merged in page order. Other files, and PDFs
- * pdf-lib cannot read, are sent whole so the service decides. `plan` is only replaced by the
- * benchmark, to compare range-size rules.
- */
-export async function partitionDocument(
+/** Splits a PDF the node must look into, or says why it could not. */
+async function splitPdf(
 	call: CallContext,
 	source: PartitionSource,
 	params: PartitionParameters,
-	plan: (span: PageRange, concurrency: number) => PageRange[] = planPageRanges,
-): Promise<PartitionOutcome> {
-	if (!needsPdfWork(params) || !(await isPdfCandidate(source))) return await sendWhole(call, source, params);
+	plan: (span: PageRange, concurrency: number) => PageRange[],
+): Promise<PartitionOutcome | SplitSkipped> {
 	// The file's bytes are not kept: pdf-lib copies what it needs, and a file that is sent whole
 	// after all is read from its source again, so the split holds the document once, not twice.
-	const doc = await loadPdf(await readAll(await source.open(wholeFileChunk(source.size)), source.size));
-	if (!doc) return await sendWhole(call, source, params);
+	const reading = await loadPdf(await readAll(await source.open(wholeFileChunk(source.size)), source.size));
+	if ('unreadable' in reading) return { skipped: reading.unreadable };
+	const { doc } = reading;
 
 	const pages = doc.getPageCount();
 	let span: PageRange;
@@ -183,4 +118,23 @@ export async function partitionDocument(
 	// The whole document in one request: the original bytes, not a re-written copy.
 	if (ranges.length === 1 && span.first === 1 && span.last === pages) return { ...(await sendWhole(call, source, params)), pages };
 	return { ...(await sendRanges(call, source, params, doc, ranges)), pages };
+}
+
+/**
+ * Partitions one file. PDFs are split into page ranges sent side by side (when splitting is on
+ * and there are at least two pages to split), each range built only when a request slot is free
+ * and dropped once its answer is in; the elements are merged in page order. Other files are sent
+ * whole so the service decides; so are PDFs pdf-lib cannot read or cut ranges out of, and the
+ * outcome says why (`splitSkipped`). `plan` is only replaced by the benchmark and the tests.
+ */
+export async function partitionDocument(
+	call: CallContext,
+	source: PartitionSource,
+	params: PartitionParameters,
+	plan: (span: PageRange, concurrency: number) => PageRange[] = planPageRanges,
+): Promise<PartitionOutcome> {
+	if (!needsPdfWork(params) || !(await isPdfCandidate(source))) return await sendWhole(call, source, params);
+	const split = await splitPdf(call, source, params, plan);
+	// splitPdf's frame, and with it the loaded document, is gone before the file is sent whole.
+	return 'skipped' in split ? await sendUnsplit(call, source, params, split) : split;
 }

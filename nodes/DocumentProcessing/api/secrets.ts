@@ -1,6 +1,7 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
+import { publicKeyFromCertificate } from '../helpers/certificateKey';
 import { encryptSecret, loadPublicKey, PublicKeyError } from '../helpers/envelope';
 import { callService, type CallContext, type ServiceConnection } from '../transport';
 import { asNodeError } from '../helpers/nodeErrors';
@@ -12,7 +13,10 @@ export type SecretReference = z.infer<typeof secretReferenceSchema>;
 
 const publicKeyRecordSchema = z.object({ pem_key: z.string() }).passthrough();
 
+const certificateRecordSchema = z.object({ encryption_certificate: z.string(), ca_chain: z.unknown() }).passthrough();
+
 const RETRIEVE_ENDPOINT = 'POST /api/v1/users/retrieve';
+const CERTIFICATE_ENDPOINT = 'GET /api/v1/users/secrets/encryption-certificate';
 const REGISTER_ENDPOINT = 'POST /api/v1/users/secrets';
 
 /**
@@ -44,22 +48,45 @@ export function clearPublicKeyCache(): void {
 	publicKeys.clear();
 }
 
+/**
+ * `POST /users/retrieve` (the interface) first; a service without it (404 or 405) gets the same
+ * key from its documented encryption certificate. Both calls only read, so both may be resent.
+ */
 async function fetchPublicKey(call: CallContext): Promise<KeyObject> {
 	const record = await callService(call, {
 		method: 'POST',
 		path: '/users/retrieve',
 		endpoint: RETRIEVE_ENDPOINT,
-		// Reading the key changes nothing, so it is safe to resend.
 		idempotent: true,
 		schema: publicKeyRecordSchema,
+	}).catch((error: unknown) => {
+		if (error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode))) return undefined;
+		throw asNodeError(call.node, error, call.itemIndex);
 	});
-	return loadPublicKey(record.pem_key);
+	if (record) return loadPublicKey(record.pem_key);
+	const answer = await callService(call, {
+		method: 'GET',
+		path: '/users/secrets/encryption-certificate',
+		endpoint: CERTIFICATE_ENDPOINT,
+		idempotent: true,
+		schema: certificateRecordSchema,
+	});
+	return publicKeyFromCertificate(answer.encryption_certificate, answer.ca_chain);
+}
+
+/** The credential test: the key can be read (uncached, so the test really calls the service). */
+export async function checkKeyAccess(call: CallContext): Promise<void> {
+	try {
+		await fetchPublicKey(call);
+	} catch (error) {
+		throw error instanceof PublicKeyError ? unusableKeyError(call, error) : error;
+	}
 }
 
 function unusableKeyError(call: CallContext, error: PublicKeyError): NodeOperationError {
 	return new NodeOperationError(call.node, `The account’s public key cannot be used: ${error.message}`, {
 		itemIndex: call.itemIndex,
-		description: `${RETRIEVE_ENDPOINT} — ${error.hint} Check that the credential’s Workflow Endpoint is your account’s own address; if it is, the service sent a wrong key: contact its support. Nothing was registered.`,
+		description: `${RETRIEVE_ENDPOINT} (or ${CERTIFICATE_ENDPOINT}) — ${error.hint} Check that the credential’s Workflow Endpoint is your account’s own address; if it is, the service sent a wrong key: contact its support. Nothing was registered.`,
 	});
 }
 

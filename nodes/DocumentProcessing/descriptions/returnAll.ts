@@ -25,3 +25,8 @@ export function limitResults<T>(ctx: IExecuteFunctions, itemIndex: number, list:
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return list;
 	return list.slice(0, ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
+
+/** The Filters collection of a Get Many (or count) operation. */
+export function filtersProperty(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}

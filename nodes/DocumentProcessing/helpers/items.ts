@@ -9,7 +9,8 @@ export const ITEM_CONCURRENCY = 8;
 /** What an item's work returns: plain records (become `json`) or ready execution data. */
 export type ItemResult = object | object[];
 
-const EXECUTION_DATA_KEYS = new Set(['json', 'binary', 'pairedItem']);
+// `error` marks an item for n8n's error output (On Error › Continue (using error output)).
+const EXECUTION_DATA_KEYS = new Set(['json', 'binary', 'pairedItem', 'error']);
 
 function isExecutionData(entry: object): entry is INodeExecutionData {
 	const json = (entry as { json?: unknown }).json;

@@ -1,4 +1,15 @@
-import { ParseSpeeds, PDFCrossRefSection, PDFDocument, PDFHeader, PDFRawStream, PDFTrailer, PDFTrailerDict } from 'pdf-lib';
+import {
+	ParseSpeeds,
+	PDFCrossRefSection,
+	PDFDict,
+	PDFDocument,
+	PDFHeader,
+	PDFName,
+	PDFPageTree,
+	PDFRawStream,
+	PDFTrailer,
+	PDFTrailerDict,
+} from 'pdf-lib';
 import { Readable } from 'node:stream';
 import type { PageRange } from './pdfSplit';
 
@@ -84,20 +95,25 @@ export async function readHead(content: Readable | Buffer, bytes = HEADER_WINDOW
 /** A PDF loaded for splitting (pdf-lib is imported by this module only). */
 export type LoadedPdf = PDFDocument;
 
+/** The document, or why pdf-lib cannot split it (the file is then sent whole and the service decides). */
+export type PdfReading = { doc: LoadedPdf } | { unreadable: string };
+
 /**
- * The document, or undefined when pdf-lib cannot read it (damaged, encrypted, no pages): such a
- * file is sent whole and the service decides. Strict object parsing, so a half-readable file is
- * never split into ranges with pages missing. Parsed without pausing every 100 objects (the
- * default): those pauses only delay the first range. Stream contents stay views of `bytes`
- * (pdf-lib slices a Buffer without copying), so the file is held once, by the document.
+ * Reads the file for splitting. Strict object parsing, so a half-readable file is never split
+ * into ranges with pages missing. Parsed without pausing every 100 objects (the default): those
+ * pauses only delay the first range. Stream contents stay views of `bytes` (pdf-lib slices a
+ * Buffer without copying), so the file is held once, by the document.
  */
-export async function loadPdf(bytes: Buffer): Promise<LoadedPdf | undefined> {
-	if (!hasPdfHeader(bytes)) return undefined;
+export async function loadPdf(bytes: Buffer): Promise<PdfReading> {
+	if (!hasPdfHeader(bytes)) return { unreadable: 'the file has no %PDF- header' };
 	try {
-		const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true, parseSpeed: ParseSpeeds.Fastest });
-		return doc.getPageCount() > 0 ? doc : undefined;
-	} catch {
-		return undefined;
+		// Loaded even when encrypted only to tell that case apart (pdf-lib's EncryptedPDFError is
+		// no `instanceof` match): ranges cut out of it would carry its encrypted streams without the key.
+		const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true, parseSpeed: ParseSpeeds.Fastest, ignoreEncryption: true });
+		if (doc.isEncrypted) return { unreadable: 'it is encrypted' };
+		return doc.getPageCount() > 0 ? { doc } : { unreadable: 'pdf-lib found no pages in it' };
+	} catch (error) {
+		return { unreadable: `pdf-lib could not read it (${error instanceof Error ? error.message : String(error)})` };
 	}
 }
 
@@ -173,10 +189,52 @@ function serialise(doc: PDFDocument): RangeBody {
 	return { chunks, size, stream: () => Readable.from(chunks, { objectMode: false }) };
 }
 
+/** Each page-tree node's parent as found going down from the catalog; the root's is undefined. */
+const treeParents = new WeakMap<LoadedPdf, Map<PDFDict, PDFDict | undefined>>();
+
+function parentsOf(doc: LoadedPdf): Map<PDFDict, PDFDict | undefined> {
+	let parents = treeParents.get(doc);
+	if (parents) return parents;
+	const root = doc.catalog.Pages();
+	parents = new Map([[root, undefined]]);
+	const pending: PDFPageTree[] = [root];
+	for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+		for (const kid of node.Kids().asArray()) {
+			const child = doc.context.lookup(kid);
+			if (!(child instanceof PDFDict) || parents.has(child)) continue;
+			parents.set(child, node);
+			if (child instanceof PDFPageTree) pending.push(child);
+		}
+	}
+	treeParents.set(doc, parents);
+	return parents;
+}
+
+/**
+ * pdf-lib copies a page's inherited attributes (resources, size, rotation) by following its
+ * /Parent entries up, while readers, and pdf-lib's own page list, go down from the catalog. A
+ * Parent that is missing, wrong or part of a cycle makes the copy fail ("Parent.ascend is not a
+ * function", a stack overflow) or, worse, silently lose what the page inherits; such a page is
+ * refused here, so that the file is sent whole instead.
+ */
+function checkParentChain(doc: LoadedPdf, pageIndex: number): void {
+	const parents = parentsOf(doc);
+	let node: PDFDict = doc.getPage(pageIndex).node;
+	for (;;) {
+		const expected = parents.get(node);
+		if (doc.context.lookup(node.get(PDFName.of('Parent'))) !== expected) {
+			throw new Error(`page ${pageIndex + 1} has a /Parent chain that does not lead up the page tree`);
+		}
+		if (expected === undefined) return;
+		node = expected;
+	}
+}
+
 /** A standalone PDF of some pages of `source`: pages keep their content, resources and size. */
 export async function buildRangePdf(source: LoadedPdf, range: PageRange): Promise<RangeBody> {
-	const target = await PDFDocument.create({ updateMetadata: false });
 	const indices = Array.from({ length: range.last - range.first + 1 }, (_, offset) => range.first - 1 + offset);
+	for (const index of indices) checkParentChain(source, index);
+	const target = await PDFDocument.create({ updateMetadata: false });
 	for (const page of await target.copyPages(source, indices)) target.addPage(page);
 	return serialise(target);
 }

@@ -12,16 +12,22 @@ export interface RangeRunOptions<P> {
 	 * the one JavaScript thread, and started earlier it would hold up that request's upload.
 	 */
 	prepare?: (range: PageRange) => Promise<P>;
-	/** Keep going when a range fails; otherwise the first failure cancels the rest. */
+	/**
+	 * Keep going when a range's task fails; otherwise the first failure cancels the rest. A range
+	 * that cannot be prepared always cancels the rest: that is the caller's own fault, which the
+	 * caller handles for the whole run (the split PDF is sent whole), not a failed range.
+	 */
 	allowFailed: boolean;
 	signal?: AbortSignal;
 }
 
-/** The first range that failed when failures were not allowed. */
+/** The first range that failed when failures were not allowed, or the first that could not be prepared. */
 export class RangeFailedError extends Error {
 	constructor(
 		readonly range: PageRange,
 		readonly failure: Error,
+		/** `prepare`: its input could not be made, so no request was sent for it. */
+		readonly stage: 'prepare' | 'task' = 'task',
 	) {
 		super(failure.message);
 	}
@@ -37,7 +43,8 @@ function asError(error: unknown): Error {
  * flight or next in line: memory is bounded by (concurrency + 1) ranges, not by the document.
  * Outcomes come back in range order, i.e. page order, whatever order they finished in.
  * Without `allowFailed`, the first failure aborts the signal handed to the running tasks,
- * starts no further range and is thrown as a RangeFailedError once the running ones settled.
+ * starts no further range and is thrown as a RangeFailedError once the running ones settled;
+ * a failed prepare does so with `allowFailed` too.
  */
 export async function runRanges<T, P = undefined>(
 	ranges: PageRange[],
@@ -69,7 +76,11 @@ export async function runRanges<T, P = undefined>(
 		if (!promise) {
 			const prepare = options.prepare;
 			if (prepare) {
-				promise = turn.then(async () => await prepare(ranges[index] as PageRange));
+				promise = turn.then(async () => {
+					// A range whose turn comes after the run stopped is neither built nor sent.
+					if (controller.signal.aborted) throw asError(controller.signal.reason);
+					return await prepare(ranges[index] as PageRange);
+				});
 				turn = new Promise((resolve) => released.set(index, resolve));
 				promise.catch(() => release(index));
 			} else {
@@ -91,6 +102,7 @@ export async function runRanges<T, P = undefined>(
 			const upcoming = lanes.upcoming();
 			if (upcoming !== undefined) void prepareAt(upcoming);
 		};
+		let stage: RangeFailedError['stage'] = 'prepare';
 		try {
 			let input: P;
 			try {
@@ -98,12 +110,14 @@ export async function runRanges<T, P = undefined>(
 			} finally {
 				prepared.delete(index);
 			}
+			stage = 'task';
+			if (controller.signal.aborted) throw asError(controller.signal.reason);
 			outcomes[index] = { range, ok: true, value: await task(range, controller.signal, input, sent) };
 		} catch (error) {
 			outcomes[index] = { range, ok: false, error: asError(error) };
 			if (outer?.aborted) return;
-			if (!options.allowFailed && !firstFailure) {
-				firstFailure = new RangeFailedError(range, asError(error));
+			if ((!options.allowFailed || stage === 'prepare') && !firstFailure) {
+				firstFailure = new RangeFailedError(range, asError(error), stage);
 				controller.abort(firstFailure);
 			}
 		} finally {

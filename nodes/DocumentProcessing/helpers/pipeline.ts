@@ -25,6 +25,9 @@ export interface JobNode {
 	settings?: IDataObject;
 }
 
+/** A job's pipeline: its own nodes, or a service template's (`template_id` replaces the nodes). */
+export type JobPipeline = JobNode[] | { templateId: string };
+
 export type PartitionStep =
 	| { subtype: 'vlm'; isDynamic: boolean; allowFast: boolean }
 	| { subtype: 'service_api'; strategy: string; extractImageBlockTypes: string[] };
@@ -115,7 +118,9 @@ function normaliseSettings(where: string, type: string, settings: IDataObject): 
  * `request_data` as the form request carries it: `json_schema` goes as a JSON-encoded string
  * (the interface's rule for form requests), everything else as plain JSON.
  */
-export function requestData(jobNodes: JobNode[]): string {
+export function requestData(pipeline: JobPipeline): string {
+	if (!Array.isArray(pipeline)) return JSON.stringify({ template_id: pipeline.templateId });
+	const jobNodes = pipeline;
 	const encoded = jobNodes.map((node) => {
 		const schemaToExtract = node.settings?.schema_to_extract;
 		if (!isObject(schemaToExtract) || !isObject(schemaToExtract.json_schema)) return node;

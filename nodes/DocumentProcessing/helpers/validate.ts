@@ -21,3 +21,10 @@ export function requireUuid(node: INode, field: string, raw: unknown, itemIndex:
 	}
 	return value;
 }
+
+/** A required text field (a name), trimmed; empty is refused before any request. */
+export function requireText(node: INode, field: string, raw: unknown, itemIndex: number): string {
+	const value = typeof raw === 'string' ? raw.trim() : '';
+	if (value === '') throw new NodeOperationError(node, `${field} is empty`, { itemIndex, description: `Enter the ${field}.` });
+	return value;
+}

@@ -1,50 +1,34 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isUuid } from './validate';
+import { idLocator, locatorText, UUID_IN_TEXT } from './resourceLocators';
 
 /**
  * The service-workflow locator shared by the action node and the trigger (which may not import
- * actions/): by id, or by a URL of the service's UI that contains the id.
+ * actions/): from the list, by id, or by a URL of the service's UI that contains the id. It was a
+ * locator (By ID, By URL) from the start, so "From list" is only added: saved values keep their
+ * mode, and a new field still starts in By ID (the default is unchanged).
  */
-const UUID_IN_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
 export function workflowLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
-	return {
-		displayName: 'Workflow',
-		name: 'workflowId',
-		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
-		required: true,
-		description: 'The service workflow, by ID or by a URL that contains its ID',
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
-				validation: [
-					{ type: 'regex', properties: { regex: `^\\s*${UUID_IN_TEXT}\\s*$`, errorMessage: 'Not a valid workflow ID' } },
-				],
-			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: 'e.g. https://platform.docservice.example/app/workflows/5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
-				extractValue: { type: 'regex', regex: `(${UUID_IN_TEXT})` },
-				validation: [
-					{ type: 'regex', properties: { regex: `.*${UUID_IN_TEXT}.*`, errorMessage: 'The URL contains no workflow ID' } },
-				],
-			},
-		],
-		...overrides,
-	};
+	return idLocator(
+		{
+			displayName: 'Workflow',
+			name: 'workflowId',
+			description: 'The service workflow: pick it from the list, or give its ID or a URL that contains its ID',
+			searchListMethod: 'searchWorkflows',
+			noun: 'workflow',
+			idPlaceholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
+			uuid: true,
+			urlPlaceholder: 'e.g. https://platform.docservice.example/app/workflows/5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
+			defaultMode: 'id',
+		},
+		overrides,
+	);
 }
 
 /** The workflow id in a locator's value (as read with `extractValue: true`), checked locally. */
 export function workflowIdFromValue(node: INode, raw: unknown, itemIndex?: number): string {
-	const text =
-		typeof raw === 'string' ? raw.trim() : typeof raw === 'object' && raw !== null ? String((raw as { value?: unknown }).value ?? '').trim() : '';
+	const text = locatorText(raw);
 	const found = new RegExp(UUID_IN_TEXT).exec(text)?.[0];
 	const id = isUuid(text) ? text : found;
 	if (!id) {

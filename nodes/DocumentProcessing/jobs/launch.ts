@@ -6,13 +6,16 @@ import type { Job } from '../api/schemas';
 import { type InputFile, MAX_FILES_PER_JOB } from '../helpers/binaries';
 import { type BatchMode, planJobs } from '../helpers/batching';
 import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
-import type { JobNode } from '../helpers/pipeline';
+import type { JobPipeline } from '../helpers/pipeline';
+import type { PipelineStep } from '../api/jobOutputs';
 
 /** A job this execution launched, with the files it carries in upload order. */
 export interface LaunchedJob {
 	job: Job;
 	files: InputFile[];
 	itemIndices: number[];
+	/** The request's last pipeline step, which tells the final node's outputs apart (unset for workflow runs). */
+	finalStep?: PipelineStep;
 }
 
 /** Input file ids in upload order, so outputs can be traced to the file (and item) they came from. */
@@ -44,15 +47,17 @@ function assertFitsOneJob(ctx: IExecuteFunctions, files: InputFile[], itemIndex:
 	}
 }
 
-async function launch(call: CallContext, jobNodes: JobNode[], files: InputFile[], itemIndices: number[]) {
+async function launch(call: CallContext, jobNodes: JobPipeline, files: InputFile[], itemIndices: number[]) {
 	const job = await createJob(call, jobNodes, files);
-	return { job, files, itemIndices };
+	// A template's nodes are the service's: the final node is then found from the output files alone.
+	const last = Array.isArray(jobNodes) ? jobNodes[jobNodes.length - 1] : undefined;
+	return { job, files, itemIndices, ...(last ? { finalStep: { type: last.type, subtype: last.subtype } } : {}) };
 }
 
 /** What the parameters ask for: how items become jobs, and each item's pipeline and files. */
 export interface JobRequests {
 	mode: BatchMode;
-	pipeline(itemIndex: number): JobNode[];
+	pipeline(itemIndex: number): JobPipeline;
 	files(itemIndex: number): Promise<InputFile[]>;
 }
 

@@ -2,6 +2,7 @@ import type { BinaryHelperFunctions, IDataObject, INodeExecutionData, IPairedIte
 import { outputItems, outputOrigin, type OutputFile } from '../helpers/elementItems';
 import type { TextOptions } from '../helpers/elementText';
 import { outputTextItems } from '../helpers/textItems';
+import type { FileFailureRouting } from './finish';
 
 /** The one n8n helper output shaping needs, in an execution and in a resume webhook alike. */
 export interface BinaryPreparer {
@@ -16,6 +17,8 @@ export interface OutputSettings {
 	binaryProperty: string;
 	/** Set when the mode is `text`. */
 	text?: TextOptions;
+	/** How input files that failed inside a finished job come out (see jobs/finish.ts). */
+	failures: FileFailureRouting;
 }
 
 function fileStem(file: OutputFile, withNode: boolean): string {

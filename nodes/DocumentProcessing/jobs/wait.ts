@@ -40,6 +40,13 @@ export function timeoutError(node: INode, job: Job, settings: WaitSettings, item
 	});
 }
 
+/** The files a FAILED job's record names as failed (see jobs/finish.ts), as a sentence. */
+function failedFilesText(job: Job): string {
+	const failed = Array.isArray(job.failed_files) ? (job.failed_files as Array<{ document?: unknown; error?: unknown }>) : [];
+	if (failed.length === 0) return '';
+	return ` The service's reasons: ${failed.map((file) => `"${String(file.document)}": ${String(file.error ?? 'no reason given')}`).join('; ')}.`;
+}
+
 /** A finished job as output: `succeeded` says how it ended; an unsuccessful end is an error unless the user opted out. */
 export function jobOutcome(node: INode, job: Job, settings: WaitSettings, itemIndex: number): Job & { succeeded: boolean } {
 	const succeeded = job.status === JOB_SUCCESS;
@@ -49,7 +56,7 @@ export function jobOutcome(node: INode, job: Job, settings: WaitSettings, itemIn
 			description:
 				job.status === 'STOPPED'
 					? 'The job was stopped before it finished. Turn off Waiting › Fail on Unsuccessful Job to output it instead.'
-					: 'The service could not process the job (e.g. it failed to initialise). Check its files and pipeline; turn off Waiting › Fail on Unsuccessful Job to output it instead.',
+					: `The service could not process the job (e.g. it failed to initialise).${failedFilesText(job)} Check its files and pipeline; turn off Waiting › Fail on Unsuccessful Job to output it instead.`,
 		});
 	}
 	return { ...job, succeeded };

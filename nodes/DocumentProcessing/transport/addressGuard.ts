@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises';
 import { buildConnector } from 'undici';
 
 /**
@@ -104,4 +105,18 @@ export function guardedConnector(options: buildConnector.BuildOptions): buildCon
 			}
 			return callback(null, socket);
 		});
+}
+
+/**
+ * Behind a proxy the socket leads to the proxy, so the target is judged before the request: its
+ * name resolved the way a direct connection would resolve it (every address, as n8n's own SSRF
+ * check does). Returns the first private address, or undefined; a name n8n cannot resolve itself
+ * rejects with the lookup's error, as its privacy cannot be checked.
+ */
+export async function privateAddressOf(hostname: string): Promise<string | undefined> {
+	const bare = hostname.replace(/^\[|\]$/g, '');
+	if (isPrivateAddress(bare)) return bare;
+	if (bare.includes(':') || /^[\d.]+$/.test(bare)) return undefined;
+	const addresses = await lookup(bare, { all: true, verbatim: true });
+	return addresses.map((entry) => entry.address).find(isPrivateAddress);
 }

@@ -10,12 +10,15 @@ export interface ServiceConnection {
 	baseUrl: string;
 	/** Full one-shot partition address. */
 	partitionUrl: string;
+	/** Emulator and tests only: webhook channels may use http to 127.0.0.1, ::1 or localhost. */
+	allowHttpWebhooksOnLoopback?: boolean;
 }
 
 interface RawCredential {
 	apiKey?: unknown;
 	baseUrl?: unknown;
 	partitionUrl?: unknown;
+	allowHttpWebhooksOnLoopback?: unknown;
 }
 
 function parseHttpUrl(field: string, raw: unknown): URL {
@@ -52,13 +55,16 @@ export function connectionFromCredential(raw: RawCredential): ServiceConnection 
 	if (typeof raw.apiKey !== 'string' || raw.apiKey.trim() === '') {
 		throw new InputProblem("The credential's API Key is empty");
 	}
-	const cacheKey = typeof raw.baseUrl === 'string' && typeof raw.partitionUrl === 'string' ? `${raw.apiKey}\n${raw.baseUrl}\n${raw.partitionUrl}` : undefined;
+	const allowHttp = raw.allowHttpWebhooksOnLoopback === true;
+	const cacheKey =
+		typeof raw.baseUrl === 'string' && typeof raw.partitionUrl === 'string' ? `${raw.apiKey}\n${raw.baseUrl}\n${raw.partitionUrl}\n${allowHttp}` : undefined;
 	const cached = cacheKey === undefined ? undefined : parsedConnections.get(cacheKey);
 	if (cached) return { ...cached };
 	const connection: ServiceConnection = {
 		apiKey: raw.apiKey.trim(),
 		baseUrl: normaliseBaseUrl(raw.baseUrl),
 		partitionUrl: normalisePartitionUrl(raw.partitionUrl),
+		allowHttpWebhooksOnLoopback: allowHttp,
 	};
 	if (cacheKey !== undefined) {
 		if (parsedConnections.size >= PARSED_CONNECTIONS_KEPT) parsedConnections.clear();

@@ -17,30 +17,7 @@ export interface ServiceFailure {
 	secrets: Array<string | undefined>;
 }
 
-interface DetailEntry {
-	loc?: unknown;
-	msg?: unknown;
-}
-
-/** The service answers `{"detail": string | list}`; a list holds `{loc, msg}` validation entries. */
-export function detailText(body: unknown): string | undefined {
-	if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body.trim() : undefined;
-	const detail = (body as { detail?: unknown }).detail;
-	if (typeof detail === 'string') return detail;
-	if (Array.isArray(detail)) {
-		return detail
-			.map((entry: unknown) => {
-				if (typeof entry === 'string') return entry;
-				const { loc, msg } = (entry ?? {}) as DetailEntry;
-				const where = Array.isArray(loc) ? loc.join('.') : undefined;
-				const what = typeof msg === 'string' ? msg : JSON.stringify(entry);
-				return where ? `${where}: ${what}` : what;
-			})
-			.join('; ');
-	}
-	if (detail !== undefined) return JSON.stringify(detail);
-	return undefined;
-}
+export { detailText } from './errorBody';
 
 function headline(failure: ServiceFailure): string {
 	const { status, notFound } = failure;

@@ -1,8 +1,9 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { Transform, type Readable } from 'node:stream';
-import { isPrivateAddress, PrivateAddressError } from './addressGuard';
-import { downloadAgent } from './agents';
+import { isPrivateAddress, privateAddressOf, PrivateAddressError } from './addressGuard';
+import { downloadDispatcher } from './agents';
+import { proxyAnswerNote, outboundFailureError, routed } from './outboundErrors';
 import { NETWORK_WORDS } from './errors';
 import { errorCode } from './retry';
 
@@ -57,6 +58,20 @@ function privateRefused(request: RemoteFileRequest, url: URL, address: string): 
 		itemIndex: request.itemIndex,
 		description: 'Downloads from private networks are refused by default. If the address is yours and trusted, turn on the option Allow Private Network URLs.',
 	});
+}
+
+/** Behind a proxy: refuses a target that resolves to a private address, or cannot be resolved to check. */
+async function checkProxiedTarget(request: RemoteFileRequest, url: URL): Promise<void> {
+	let address: string | undefined;
+	try {
+		address = await privateAddressOf(url.hostname);
+	} catch {
+		throw new NodeOperationError(request.node, `The file URL ${displayUrl(url)} names a host n8n cannot resolve, so it cannot check that the address is not private`, {
+			itemIndex: request.itemIndex,
+			description: 'Downloads through the proxy are checked against private networks by resolving the host here. If you trust the address, turn on the option Allow Private Network URLs.',
+		});
+	}
+	if (address !== undefined) throw privateRefused(request, url, address);
 }
 
 function tooLarge(request: RemoteFileRequest, url: URL, bytes: number): NodeOperationError {
@@ -133,12 +148,15 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 	let url = parseFileUrl(request, request.url);
 	const timeout = request.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
 	for (let hop = 0; ; hop++) {
-		// An address written in the URL is refused before connecting; names are judged by the connector.
+		// An address written in the URL is refused before connecting; names are judged by the connector
+		// or, behind a proxy (whose socket says nothing about the target), resolved here first.
 		const literal = url.hostname.replace(/^\[|\]$/g, '');
 		if (!request.allowPrivate && isPrivateAddress(literal)) throw privateRefused(request, url, literal);
+		const { dispatcher, route } = routed(request.node, request.itemIndex, downloadDispatcher(url, request.allowPrivate));
+		if (route.proxy && !request.allowPrivate) await checkProxiedTarget(request, url);
 		let response;
 		try {
-			response = await downloadAgent(request.allowPrivate).request({
+			response = await dispatcher.request({
 				origin: url.origin,
 				path: `${url.pathname}${url.search}`,
 				method: 'GET',
@@ -151,7 +169,8 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 			if (request.signal?.aborted) {
 				throw new NodeOperationError(request.node, 'The execution was cancelled while downloading a file', { itemIndex: request.itemIndex });
 			}
-			throw networkFailure(request, url, error, 'while connecting');
+			const during = `the download of ${displayUrl(url)}`;
+			throw outboundFailureError(request.node, route, { target: url, during, itemIndex: request.itemIndex }, error) ?? networkFailure(request, url, error, 'while connecting');
 		}
 		const { statusCode, headers, body } = response;
 		const location = header(headers, 'location');
@@ -175,7 +194,7 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 				{
 					message,
 					httpCode: String(statusCode),
-					description: 'Check that the address is right and that the file is public (or the link not expired).',
+					description: ['Check that the address is right and that the file is public (or the link not expired).', proxyAnswerNote(route, url, statusCode)].filter(Boolean).join(' '),
 					itemIndex: request.itemIndex,
 				},
 			);

@@ -1,10 +1,10 @@
 import type { INode } from 'n8n-workflow';
-import type { Dispatcher } from 'undici';
 import type { ZodType, ZodTypeDef } from 'zod';
-import { poolFor } from './agents';
+import { serviceDispatcher } from './agents';
 import type { ServiceConnection } from './connection';
 import { describeSchemaProblem, detailText, networkError, serviceError, unreadableAnswer } from './errors';
-import { encodeMultipart, type MultipartBody } from './multipart';
+import type { MultipartBody } from './multipart';
+import { send, type Answer } from './attempt';
 import { sleep } from '../helpers/sleep';
 import { LAUNCH_SPACING_MS, launchPacer, type LaunchTurn } from './pacing';
 import {
@@ -18,6 +18,7 @@ import {
 	type RetryPolicy,
 } from './retry';
 import { asNodeError } from '../helpers/nodeErrors';
+import { proxyAnswerNote, outboundFailureError, proxyRefusal, routed } from './outboundErrors';
 
 /** Who is calling: the node (for errors), the account, and the item the call is for. */
 export interface CallContext {
@@ -35,7 +36,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const PARTITION_TIMEOUT_MS = 60 * 60_000;
 
 export interface ServiceRequest<T> {
-	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 	/** `api`: a path under `{baseUrl}/api/v1`; `partition`: the credential's partition URL. */
 	target?: 'api' | 'partition';
 	path?: string;
@@ -60,20 +61,6 @@ export interface ServiceRequest<T> {
 	settledEarlier?: { statuses: number[]; value: T };
 }
 
-class HeadersTimeoutError extends Error {
-	readonly code = 'HEADERS_TIMEOUT';
-
-	constructor() {
-		super('No response headers in time');
-	}
-}
-
-interface Answer {
-	status: number;
-	headers: Dispatcher.ResponseData['headers'];
-	text: string;
-}
-
 function targetUrl(connection: ServiceConnection, request: ServiceRequest<unknown>): URL {
 	const url =
 		request.target === 'partition'
@@ -83,52 +70,6 @@ function targetUrl(connection: ServiceConnection, request: ServiceRequest<unknow
 		if (value !== undefined) url.searchParams.set(key, String(value));
 	}
 	return url;
-}
-
-async function send(call: CallContext, request: ServiceRequest<unknown>, url: URL): Promise<Answer> {
-	const headers: Record<string, string> = {
-		accept: 'application/json',
-		'service-api-key': call.connection.apiKey,
-	};
-	let body: Dispatcher.DispatchOptions['body'];
-	if (request.multipart) {
-		const encoded = await encodeMultipart(request.multipart);
-		Object.assign(headers, encoded.headers);
-		body = encoded.stream;
-	} else if (request.json !== undefined) {
-		headers['content-type'] = 'application/json';
-		body = JSON.stringify(request.json);
-	}
-	const timeout =
-		call.timeoutMs ?? request.timeoutMs ?? (request.target === 'partition' ? PARTITION_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
-	// undici's own header timer ticks coarsely; this one is exact and is stopped once headers arrive.
-	const controller = new AbortController();
-	const headersWait = new AbortController();
-	void sleep(timeout, headersWait.signal).then(
-		() => controller.abort(new HeadersTimeoutError()),
-		() => undefined,
-	);
-	const cancel = () => controller.abort(call.signal?.reason);
-	call.signal?.addEventListener('abort', cancel, { once: true });
-	try {
-		const response = await poolFor(url.origin).request({
-			origin: url.origin,
-			path: `${url.pathname}${url.search}`,
-			method: request.method,
-			headers,
-			body,
-			headersTimeout: 0,
-			bodyTimeout: timeout,
-			signal: controller.signal,
-		});
-		headersWait.abort();
-		return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
-	} catch (error) {
-		throw controller.signal.reason instanceof HeadersTimeoutError ? controller.signal.reason : error;
-	} finally {
-		headersWait.abort();
-		call.signal?.removeEventListener('abort', cancel);
-	}
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -157,6 +98,8 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
 export async function callService<T>(call: CallContext, request: ServiceRequest<T>): Promise<T> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...call.retry };
 	const url = targetUrl(call.connection, request);
+	const { dispatcher, route } = routed(call.node, call.itemIndex, serviceDispatcher(url));
+	const timeout = call.timeoutMs ?? request.timeoutMs ?? (request.target === 'partition' ? PARTITION_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
 	const pacer = request.launchesJob ? launchPacer(call.connection.baseUrl) : undefined;
 	let notBefore: number | undefined;
 	let firstSentAt: number | undefined;
@@ -176,10 +119,12 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 
 		let answer: Answer;
 		try {
-			answer = await send(call, request, url);
+			answer = await send(call, request, url, dispatcher, timeout);
 		} catch (error) {
-			if (isAbort(error, call.signal)) throw asNodeError(call.node, error, call.itemIndex);
-			const failure = classifyNetworkError(error);
+			// undici reports a refused tunnel as an abort: told apart before the cancellation check.
+			const refused = route.proxy && !call.signal?.aborted ? proxyRefusal(error) : undefined;
+			if (!refused && isAbort(error, call.signal)) throw asNodeError(call.node, error, call.itemIndex);
+			const failure = refused ?? classifyNetworkError(error);
 			if (!failure) throw asNodeError(call.node, error, call.itemIndex);
 			const delay = backoffDelay(attempt, policy);
 			if (!failure.permanent && (request.idempotent || failure.neverReached) && mayRetry(delay)) {
@@ -187,7 +132,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				mayHaveActed ||= !failure.neverReached;
 				continue;
 			}
-			throw networkError(call, request, url, failure);
+			const problem = { target: url, during: request.endpoint, itemIndex: call.itemIndex };
+			throw outboundFailureError(call.node, route, problem, error) ?? networkError(call, request, url, failure);
 		} finally {
 			// The service has accepted (or refused) the launch by now: the next one is paced from here.
 			turn?.finished();
@@ -243,6 +189,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			detail: detailText(body.ok ? body.value : answer.text.slice(0, 300)),
 			notFound: request.notFound,
 			itemIndex: call.itemIndex,
+			// An answer without the service's own `detail` may be the proxy's error page.
+			advice: body.ok && detailText(body.value) !== undefined ? undefined : proxyAnswerNote(route, url, answer.status),
 			secrets: [call.connection.apiKey],
 		});
 	}

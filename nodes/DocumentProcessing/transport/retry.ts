@@ -49,7 +49,17 @@ export interface NetworkFailure {
 }
 
 const NEVER_REACHED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN']);
-const PERMANENT = new Set(['ENOTFOUND', 'ERR_INVALID_URL', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_HAS_EXPIRED']);
+const PERMANENT = new Set([
+	'ENOTFOUND',
+	'ERR_INVALID_URL',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+	'CERT_HAS_EXPIRED',
+	// An untrusted certificate authority stays untrusted until n8n restarts with it (outboundErrors.ts).
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
 const TIMEOUTS = new Set(['HEADERS_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** The first string `code` on an error or its `cause` chain (undici wraps the socket error). */

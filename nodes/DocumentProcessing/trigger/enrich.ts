@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { serviceCallContext } from '../api/context';
 import { outputItems } from '../helpers/elementItems';
+import { failureJson } from '../jobs/fileFailures';
 import { jobWithOutputs } from '../jobs/results';
 import type { TriggerEvent } from './resolveEvent';
 import type { TriggerSettings } from './settings';
@@ -20,17 +21,21 @@ export async function eventItems(
 	if ((!settings.includeJob && !download) || event.job_id === null) return [{ json: item, pairedItem: PAIRED }];
 
 	const call = await serviceCallContext(ctx);
-	const { job, files } = await jobWithOutputs(call, event.job_id, download ? { lastNodeOnly: settings.finalNodeOnly } : undefined);
+	const { job, files, failures } = await jobWithOutputs(call, event.job_id, download ? { lastNodeOnly: settings.finalNodeOnly } : undefined);
 	if (settings.includeJob) item.job = job as IDataObject;
 	if (!download) return [{ json: item, pairedItem: PAIRED }];
 
+	// A trigger has no error output and must not lose the delivery: failed files are always items.
+	const failed = failures.map((failure) => ({ json: { event_id: event.event_id, event_type: event.event_type, ...failureJson(failure) }, pairedItem: PAIRED }));
 	if (settings.outputShape === 'event' || files.length === 0) {
 		item.outputs = outputItems(files, 'files', () => PAIRED).map((output) => output.json);
+		if (failures.length > 0) item.failed_files = failures.map(failureJson);
 		return [{ json: item, pairedItem: PAIRED }];
 	}
-	if (settings.outputShape === 'elements') return outputItems(files, 'elements', () => PAIRED);
-	return outputItems(files, 'files', () => PAIRED).map((output) => ({
+	if (settings.outputShape === 'elements') return [...outputItems(files, 'elements', () => PAIRED), ...failed];
+	const outputs = outputItems(files, 'files', () => PAIRED).map((output) => ({
 		...output,
 		json: { event_id: event.event_id, event_type: event.event_type, ...output.json },
 	}));
+	return [...outputs, ...failed];
 }

@@ -19,6 +19,8 @@ export function operationCoverageTest(flows: FlowsContext): void {
 				'job:waitForCompletion',
 				'job:downloadOutput',
 				'job:process',
+				'job:getDetails',
+				'job:getFailedFiles',
 				'document:partition',
 				'workflow:run',
 				'secret:register',
@@ -30,6 +32,10 @@ export function operationCoverageTest(flows: FlowsContext): void {
 				'notificationChannel:update',
 				'notificationChannel:delete',
 				'notification:get',
+				'notification:getAll',
+				'notification:markRead',
+				'notification:getUnreadCount',
+				...['create', 'get', 'getAll', 'update', 'delete', 'checkConnection'].flatMap((operation) => [`source:${operation}`, `destination:${operation}`]),
 			]),
 		);
 		const files = loadedWorkflowFiles();

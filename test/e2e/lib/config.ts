@@ -4,6 +4,7 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { PROXY_VARIABLES } from '../../proxy/proxy-variables';
 
 /** Root of the package under test (where package.json lives). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -49,7 +50,9 @@ export const N8N_LOG_LEVEL = process.env.E2E_N8N_LOG_LEVEL ?? 'info';
  * every child fight for the debug port), and so are jest's NODE_ENV=test and JEST_WORKER_ID: with
  * NODE_ENV=test n8n believes it runs in its own unit tests and exits at start without a word.
  */
-const DROPPED = new Set(['INIT_CWD', 'NODE_OPTIONS', 'NODE_ENV', 'JEST_WORKER_ID']);
+// The proxy variables too: n8n and the package follow them, and a suite that wants a proxy passes
+// its own (test/e2e/proxy.e2e.test.ts).
+const DROPPED = new Set(['INIT_CWD', 'NODE_OPTIONS', 'NODE_ENV', 'JEST_WORKER_ID', ...PROXY_VARIABLES]);
 
 export function baseEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};

@@ -21,6 +21,7 @@ const BUILD_INPUTS = [
 	'README.md',
 	'LICENSE',
 	'LICENSE.md',
+	'CHANGELOG.md',
 	'nodes',
 	'credentials',
 	'icons',

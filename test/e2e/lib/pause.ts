@@ -11,11 +11,11 @@ import { loadWorkflow } from './workflow-file';
 import type { WorkflowJson } from './cli';
 
 /**
- * Extra credential fields every pause-mode test needs. The emulator and n8n talk over loopback
- * http; once the node refuses http channel URLs (the service requires https), the credential's
- * loopback switch goes here: `{ allowHttpWebhooksOnLoopback: true }`.
+ * Extra credential fields every pause-mode test needs: the emulator and n8n talk over loopback
+ * http, and the node refuses http channel URLs (the service requires https) unless the
+ * credential's loopback switch is on.
  */
-export const PAUSE_CREDENTIAL_EXTRA: Record<string, unknown> = {};
+export const PAUSE_CREDENTIAL_EXTRA: Record<string, unknown> = { allowHttpWebhooksOnLoopback: true };
 
 export function emulatorCredentialData(emulator: RunningEmulator, apiKey: string): Record<string, unknown> {
 	return { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl, ...PAUSE_CREDENTIAL_EXTRA };

@@ -95,7 +95,7 @@ export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
 			return await suite.e2e.importCredential({
 				name,
 				type: 'documentProcessingApi',
-				data: { apiKey, baseUrl: emu.url, partitionUrl: emu.partitionUrl },
+				data: { apiKey, baseUrl: emu.url, partitionUrl: emu.partitionUrl, allowHttpWebhooksOnLoopback: true },
 			});
 		},
 	};

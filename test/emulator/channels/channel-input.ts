@@ -22,23 +22,27 @@ function checkEventTypes(value: unknown, issues: ValidationIssue[]): EventType[]
 	return [...new Set(value as EventType[])];
 }
 
-function checkUrl(value: unknown, issues: ValidationIssue[]): string | undefined {
+/** `documented`: the service's rules (https urls, secrets of 24–75 bytes); `lenient` also takes http. */
+export type ChannelRules = 'lenient' | 'documented';
+
+function checkUrl(value: unknown, issues: ValidationIssue[], rules: ChannelRules): string | undefined {
 	if (typeof value !== 'string' || value === '') {
 		issues.push({ type: 'missing', loc: ['body', 'url'], msg: 'url: required for webhook channels' });
 		return undefined;
 	}
 	try {
 		const url = new URL(value);
-		if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+		if (url.protocol === 'https:' || (url.protocol === 'http:' && rules === 'lenient')) return value;
 	} catch {
 		// reported below
 	}
-	issues.push({ type: 'url_parsing', loc: ['body', 'url'], msg: `url: must be an absolute http(s) URL, got ${JSON.stringify(value)}` });
+	const wanted = rules === 'documented' ? 'an absolute https URL' : 'an absolute http(s) URL';
+	issues.push({ type: 'url_parsing', loc: ['body', 'url'], msg: `url: must be ${wanted}, got ${JSON.stringify(value)}` });
 	return undefined;
 }
 
 /** Builds a channel from a create request; email channels start disabled with a verification code. */
-export function channelFromRequest(body: Record<string, unknown>, workflowId: string | null): StoredChannel {
+export function channelFromRequest(body: Record<string, unknown>, workflowId: string | null, rules: ChannelRules = 'lenient'): StoredChannel {
 	const issues: ValidationIssue[] = [];
 	const channelType = body.channel_type;
 	if (channelType !== 'webhook' && channelType !== 'email') {
@@ -61,9 +65,11 @@ export function channelFromRequest(body: Record<string, unknown>, workflowId: st
 	};
 	if (typeof body.description === 'string') channel.description = body.description;
 	if (channelType === 'webhook') {
-		channel.url = checkUrl(body.url, issues);
+		channel.url = checkUrl(body.url, issues, rules);
 		if (body.secret !== undefined && body.secret !== null && (typeof body.secret !== 'string' || body.secret === '')) {
 			issues.push({ type: 'string_type', loc: ['body', 'secret'], msg: 'secret: must be a non-empty string' });
+		} else if (rules === 'documented' && typeof body.secret === 'string' && (body.secret.length < 24 || body.secret.length > 75)) {
+			issues.push({ type: 'string_length', loc: ['body', 'secret'], msg: 'secret: must be 24 to 75 characters' });
 		}
 		channel.secret = typeof body.secret === 'string' && body.secret !== '' ? body.secret : generateWebhookSecret();
 	}
@@ -87,7 +93,7 @@ const PATCHABLE = ['enabled', 'event_types', 'description', 'url'];
  * Applies a PATCH body: `enabled`, `event_types`, `description`, and `url` for webhooks. Unknown
  * keys, an empty change and enabling an unverified e-mail channel are refused.
  */
-export function applyChannelPatch(channel: StoredChannel, body: Record<string, unknown>): void {
+export function applyChannelPatch(channel: StoredChannel, body: Record<string, unknown>, rules: ChannelRules = 'lenient'): void {
 	const issues: ValidationIssue[] = [];
 	for (const key of Object.keys(body)) {
 		if (!PATCHABLE.includes(key)) issues.push({ type: 'extra_forbidden', loc: ['body', key], msg: `${key}: cannot be changed (changeable: ${PATCHABLE.join(', ')})` });
@@ -100,7 +106,7 @@ export function applyChannelPatch(channel: StoredChannel, body: Record<string, u
 	}
 	let url: string | undefined;
 	if ('url' in body) {
-		if (channel.channel_type === 'webhook') url = checkUrl(body.url, issues);
+		if (channel.channel_type === 'webhook') url = checkUrl(body.url, issues, rules);
 		else issues.push({ type: 'value_error', loc: ['body', 'url'], msg: 'url: only webhook channels have a url' });
 	}
 	if (issues.length > 0) throw new HttpError(422, issues);

@@ -12,14 +12,22 @@ import type { NotificationEvent } from '../channels/channel-types';
  * - `empty`: `{}`; only the `webhook-id` header (the event id) names the event.
  * - `opaque`: a body none of the above describes, and a `webhook-id` that is a message id,
  *   not an event id, so nothing can be looked up.
+ * - `documented`: what the service's published material shows: `{type, job: {job_id,
+ *   workflow_id}, processing_time_ms}` with a `msg_…` message id as `webhook-id`.
  */
-export const DELIVERY_FORMATS = ['event', 'type_data', 'type_job', 'envelope', 'id_only', 'empty', 'opaque'] as const;
+export const DELIVERY_FORMATS = ['event', 'type_data', 'type_job', 'envelope', 'id_only', 'empty', 'opaque', 'documented'] as const;
 export type DeliveryFormat = (typeof DELIVERY_FORMATS)[number];
 
 export interface DeliveryMessage {
 	/** The `webhook-id` header. */
 	webhookId: string;
 	body: string;
+}
+
+/** Milliseconds from the event's creation to its delivery (the job's own runtime is not in the event). */
+function processingMs(event: NotificationEvent): number {
+	const at = Date.parse(event.created_at);
+	return Number.isFinite(at) ? Math.max(0, Date.now() - at) : 0;
 }
 
 export function deliveryMessage(event: NotificationEvent, format: DeliveryFormat): DeliveryMessage {
@@ -33,6 +41,8 @@ export function deliveryMessage(event: NotificationEvent, format: DeliveryFormat
 		id_only: { id: event.id },
 		empty: {},
 		opaque: { notice: `Something happened to ${jobId.slice(0, 8)}`, level: 'info' },
+		documented: { type: event.event_type, job: { job_id: jobId, workflow_id: workflowId }, processing_time_ms: processingMs(event) },
 	};
-	return { webhookId: format === 'opaque' ? `msg_${randomUUID()}` : event.id, body: JSON.stringify(bodies[format]) };
+	const messageId = format === 'opaque' || format === 'documented';
+	return { webhookId: messageId ? `msg_${randomUUID().replace(/-/g, '')}` : event.id, body: JSON.stringify(bodies[format]) };
 }

@@ -32,7 +32,19 @@ export function noContent(): Reply {
 	return { status: 204 };
 }
 
-export function errorReply(error: HttpError): Reply {
+/**
+ * The error answer. `errors` style (the service's connector, secret and channel refusals) turns a
+ * validation list into `{errors: [{field, message}]}`; a plain-text detail stays `{detail}`.
+ */
+export function errorReply(error: HttpError, style: 'detail' | 'errors' = 'detail'): Reply {
+	if (style === 'errors' && Array.isArray(error.detail)) {
+		const errors = error.detail.map((issue) => ({
+			field: locToString(issue.loc.filter((part, index) => index > 0 || (part !== 'body' && part !== 'query'))),
+			// The emulator's messages start with the field name; the `errors` shape names it apart.
+			message: issue.msg.replace(/^[\w.[\]]+: /, ''),
+		}));
+		return { status: error.status, json: { errors }, headers: error.headers };
+	}
 	return { status: error.status, json: { detail: error.detail }, headers: error.headers };
 }
 

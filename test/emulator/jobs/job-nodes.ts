@@ -137,8 +137,8 @@ export function validateJobNodes(value: unknown, rootLoc: Loc = ['body', 'reques
 	return nodes;
 }
 
-/** Parses the `request_data` form field of a job creation. */
-export function parseRequestData(raw: string | undefined): JobNodeSpec[] {
+/** Parses the `request_data` form field of a job creation: `job_nodes`, or a `template_id` whose nodes are used. */
+export function parseRequestData(raw: string | undefined, templateNodes: (id: string) => JobNodeSpec[] | undefined = () => undefined): JobNodeSpec[] {
 	const loc = ['body', 'request_data'];
 	if (raw === undefined) throw new HttpError(422, [{ type: 'missing', loc, msg: 'request_data: field required' }]);
 	let data: unknown;
@@ -148,5 +148,10 @@ export function parseRequestData(raw: string | undefined): JobNodeSpec[] {
 		throw new HttpError(422, [{ type: 'json_invalid', loc, msg: `request_data: not valid JSON: ${(error as Error).message}` }]);
 	}
 	if (!isPlainObject(data)) throw new HttpError(422, [{ type: 'dict_type', loc, msg: 'request_data: must be a JSON object' }]);
+	if (typeof data.template_id === 'string' && data.job_nodes === undefined) {
+		const nodes = templateNodes(data.template_id);
+		if (!nodes) throw new HttpError(422, [{ type: 'value_error', loc: [...loc, 'template_id'], msg: `request_data.template_id: no template ${JSON.stringify(data.template_id)}` }]);
+		return nodes;
+	}
 	return validateJobNodes(data.job_nodes, loc);
 }

@@ -36,6 +36,8 @@ export interface Job {
 	files: InputFile[];
 	nodes: JobNode[];
 	outputs?: JobOutputs;
+	/** Input files that failed inside the job (by input file id), with the service's reason. */
+	fileErrors?: Map<string, string>;
 	/** Why a job ended FAILED, for the emulator's own view. */
 	failure?: string;
 }
@@ -43,6 +45,15 @@ export interface Job {
 export interface StoredWorkflow {
 	id: string;
 	name: string;
+	/** The workflow's nodes (`workflow_nodes` in the API). */
 	job_nodes: JobNodeSpec[];
 	created_at: Date;
+	/** Fields of workflows managed through the API (routes/workflow-manage-routes.ts). */
+	updated_at?: Date;
+	workflow_type?: string;
+	source_id?: string | null;
+	destination_id?: string | null;
+	schedule?: string | null;
+	reprocess_all?: boolean;
+	status?: 'active' | 'inactive';
 }

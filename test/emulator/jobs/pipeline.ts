@@ -28,13 +28,20 @@ function withImagePayloads(elements: Element[], blockTypes: string[]): Element[]
 
 /**
  * Runs the job's nodes over each input file. Every node's output is kept, so there is one
- * output per (node, input file); each node works on the previous node's elements.
+ * output per (node, input file); each node works on the previous node's elements. A file whose
+ * name contains `failingPattern` fails as the service lets one file fail in a job that still
+ * completes: it gets no output at all and its reason is kept in `job.fileErrors`.
  */
-export async function runPipeline(job: Job, carrier: ExtractionCarrier = 'document_data'): Promise<JobOutputs> {
+export async function runPipeline(job: Job, carrier: ExtractionCarrier = 'document_data', failingPattern = ''): Promise<JobOutputs> {
 	const outputs: JobOutputs = new Map(job.nodes.map((node) => [node.id, new Map<string, unknown>()]));
 	const [partitionNode, ...rest] = job.nodes;
 	if (partitionNode === undefined) return outputs;
+	job.fileErrors = new Map();
 	for (const file of job.files) {
+		if (failingPattern !== '' && file.filename.includes(failingPattern)) {
+			job.fileErrors.set(file.id, `Partitioning failed: ${file.filename} could not be read as ${file.content_type || 'a document'}`);
+			continue;
+		}
 		const partitioned = await partitionFile(file, partitionOptionsFor(partitionNode));
 		let current = withImagePayloads(partitioned.elements, imageBlocks(partitionNode));
 		outputs.get(partitionNode.id)?.set(file.id, current);

@@ -53,6 +53,10 @@ export class JobScheduler {
 		if (status === 'COMPLETED') {
 			try {
 				outputs = await this.outputsOf(job);
+				if (job.files.length > 0 && job.fileErrors?.size === job.files.length && this.config.get().all_files_failed_outcome === 'FAILED') {
+					final = 'FAILED';
+					job.failure = 'no input file could be processed';
+				}
 			} catch (error) {
 				final = 'FAILED';
 				job.failure = (error as Error).message;
@@ -147,7 +151,8 @@ export class JobScheduler {
 	private outputsOf(job: Job): Promise<JobOutputs> {
 		let pending = this.outputs.get(job.id);
 		if (!pending) {
-			pending = runPipeline(job, this.config.get().extraction_carrier);
+			const { extraction_carrier: carrier, failing_file_pattern: failing } = this.config.get();
+			pending = runPipeline(job, carrier, failing);
 			this.outputs.set(job.id, pending);
 		}
 		return pending;

@@ -1,33 +1,22 @@
-import { PDFArray, PDFDocument, PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, decodePDFRawStream, type PDFStream } from 'pdf-lib';
 import { classifyText, isBulletLine, normalizeWhitespace, stripBullet } from './classify';
 import { extractTextObjects, type TextLine, type TextObject } from './pdf-content';
+import { streamDecrypter, type StreamDecrypter } from './pdf-decrypt';
+import { documentPages, type PdfPage } from './pdf-pages';
 import { PartitionError, type Block, type ElementType } from './types';
 
 const TITLE_FONT_SIZE = 16;
 
-function contentStreams(page: PDFPage): PDFStream[] {
-	const contents = page.node.Contents();
-	if (contents === undefined) return [];
-	if (contents instanceof PDFStream) return [contents];
-	if (contents instanceof PDFArray) {
-		return contents
-			.asArray()
-			.map((ref) => page.doc.context.lookup(ref))
-			.filter((object): object is PDFStream => object instanceof PDFStream);
-	}
-	return [];
-}
-
-function streamBytes(stream: PDFStream): Uint8Array {
-	if (stream instanceof PDFRawStream) return decodePDFRawStream(stream).decode();
+function streamBytes(stream: PDFStream, decrypt: (bytes: Uint8Array) => Uint8Array): Uint8Array {
+	if (stream instanceof PDFRawStream) return decodePDFRawStream(PDFRawStream.of(stream.dict, decrypt(stream.contents))).decode();
 	return stream.getContents();
 }
 
-function pageText(page: PDFPage): TextObject[] {
+function pageText(page: PdfPage, decrypt: StreamDecrypter): TextObject[] {
 	const parts: Uint8Array[] = [];
-	for (const stream of contentStreams(page)) {
+	for (const { stream, ref } of page.contents) {
 		try {
-			parts.push(streamBytes(stream), new Uint8Array([0x0a]));
+			parts.push(streamBytes(stream, (bytes) => decrypt(bytes, ref)), new Uint8Array([0x0a]));
 		} catch {
 			// A filter pdf-lib cannot decode (e.g. an image codec): that stream carries no text we could read.
 		}
@@ -80,20 +69,19 @@ function corrupt(error: unknown): PartitionError {
 	return error instanceof PartitionError ? error : new PartitionError(`corrupt or unreadable PDF: ${(error as Error).message}`);
 }
 
+/** Encrypted files are loaded too: one that opens without a password is read (see pdf-decrypt.ts). */
 export async function loadPdf(bytes: Buffer): Promise<PDFDocument> {
 	if (bytes.subarray(0, 1024).indexOf('%PDF-') === -1) throw new PartitionError('file is not a PDF (no %PDF- header)');
 	try {
-		const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
-		if (doc.getPageCount() === 0) throw new PartitionError('corrupt PDF: no pages found');
-		return doc;
+		return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true, ignoreEncryption: true });
 	} catch (error) {
 		throw corrupt(error);
 	}
 }
 
-function pageBlocks(page: PDFPage, pageNumber: number): Block[] {
-	const { width, height } = page.getSize();
-	const blocks = pageText(page).flatMap((object) => objectToBlocks(object, pageNumber, width, height));
+function pageBlocks(page: PdfPage, pageNumber: number, decrypt: StreamDecrypter): Block[] {
+	const { width, height } = page;
+	const blocks = pageText(page, decrypt).flatMap((object) => objectToBlocks(object, pageNumber, width, height));
 	if (blocks.length > 0) return blocks;
 	return [
 		{
@@ -105,12 +93,18 @@ function pageBlocks(page: PDFPage, pageNumber: number): Block[] {
 	];
 }
 
-/** Pages without text still yield one element each, so page order stays visible in the output. */
+/**
+ * Pages as the service's reader finds them (pdf-pages.ts). Pages without text still yield one
+ * element each, so page order stays visible in the output.
+ */
 export async function parsePdf(bytes: Buffer, startingPageNumber: number): Promise<{ blocks: Block[]; pages: number }> {
 	const doc = await loadPdf(bytes);
 	try {
-		const blocks = doc.getPages().flatMap((page, index) => pageBlocks(page, startingPageNumber + index));
-		return { blocks, pages: doc.getPageCount() };
+		const decrypt = streamDecrypter(doc);
+		const pages = documentPages(doc);
+		if (pages.length === 0) throw new PartitionError('corrupt PDF: no pages found');
+		const blocks = pages.flatMap((page, index) => pageBlocks(page, startingPageNumber + index, decrypt));
+		return { blocks, pages: pages.length };
 	} catch (error) {
 		throw corrupt(error);
 	}

@@ -27,7 +27,7 @@ async function createChannel(ctx: RouteContext): Promise<Reply> {
 	const scope = scopeOf(ctx);
 	const body = await readJsonObject(ctx.req);
 	ctx.log.setJson(body);
-	const channel = channelFromRequest(body, scope);
+	const channel = channelFromRequest(body, scope, ctx.core.config.get().channel_rules);
 	ctx.core.store.channels.set(channel.id, channel);
 	if (channel.channel_type === 'email' && channel.recipient_email !== undefined && channel.verification_code !== undefined) {
 		ctx.core.store.outbox.push({
@@ -82,7 +82,7 @@ async function updateChannel(ctx: RouteContext): Promise<Reply> {
 	const channel = findChannel(ctx);
 	const body = await readJsonObject(ctx.req);
 	ctx.log.setJson(body);
-	applyChannelPatch(channel, body);
+	applyChannelPatch(channel, body, ctx.core.config.get().channel_rules);
 	return ctx.core.config.get().channel_update_reply === 'no_content' ? noContent() : ok(channelResponse(channel));
 }
 

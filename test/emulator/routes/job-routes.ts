@@ -4,7 +4,8 @@ import { HttpError, noContent, notFound, ok, type Reply } from '../http/reply';
 import type { RouteContext, Router } from '../http/router';
 import { parseRequestData } from '../jobs/job-nodes';
 import { TERMINAL_STATUSES, type InputFile, type Job, type JobNodeSpec, type JobStatus } from '../jobs/job-types';
-import { jobResponse } from '../jobs/job-view';
+import { failedFiles, jobDetails, jobResponse } from '../jobs/job-view';
+import { findTemplate } from '../workflows/templates';
 
 export const MAX_FILES_PER_JOB = 10;
 export const MAX_FILE_BYTES = 52_428_800;
@@ -63,7 +64,7 @@ export function newJob(ctx: RouteContext, fields: Pick<Job, 'kind' | 'workflow_i
 
 async function createJob(ctx: RouteContext): Promise<Reply> {
 	const body = await readJobUpload(ctx);
-	const nodes = parseRequestData(firstField(body, 'request_data'));
+	const nodes = parseRequestData(firstField(body, 'request_data'), (id) => findTemplate(id)?.nodes);
 	const files = inputFilesOf(body);
 	if (files.length === 0) {
 		throw new HttpError(422, [{ type: 'missing', loc: ['body', 'input_files'], msg: 'input_files: at least one file is required' }]);
@@ -91,6 +92,8 @@ function downloadOutput(ctx: RouteContext): Reply {
 		throw new HttpError(409, `job ${job.id} is ${job.status}; outputs can be downloaded once it is COMPLETED`);
 	}
 	if (!job.files.some((file) => file.id === fileId)) throw notFound('output file', fileId);
+	const fileError = job.fileErrors?.get(fileId);
+	if (fileError !== undefined) throw new HttpError(404, `output file ${fileId} not found: the file failed (${fileError})`);
 	// Without node_id the last node's output is returned, i.e. the pipeline's final result.
 	const nodeId = ctx.query.get('node_id') ?? job.nodes[job.nodes.length - 1]?.id ?? '';
 	const nodeOutputs = job.outputs.get(nodeId);
@@ -113,7 +116,7 @@ function listJobs(ctx: RouteContext): Reply {
 		.filter((job) => workflowId === null || job.workflow_id === workflowId)
 		.filter((job) => status === null || job.status === status)
 		.reverse()
-		.map(jobResponse);
+		.map((job) => jobResponse(job, ctx.core.config.get().output_files_order));
 	return ok(ctx.core.config.get().job_list_shape === 'items' ? { items: jobs } : jobs);
 }
 
@@ -139,7 +142,9 @@ export function registerJobRoutes(router: Router): void {
 	router
 		.add('POST', '/api/v1/jobs', createJob)
 		.add('GET', '/api/v1/jobs', listJobs)
-		.add('GET', '/api/v1/jobs/:job_id', (ctx) => ok(jobResponse(findJob(ctx))))
+		.add('GET', '/api/v1/jobs/:job_id', (ctx) => ok(jobResponse(findJob(ctx), ctx.core.config.get().output_files_order)))
+		.add('GET', '/api/v1/jobs/:job_id/details', (ctx) => ok(jobDetails(findJob(ctx))))
+		.add('GET', '/api/v1/jobs/:job_id/failed-files', (ctx) => ok(failedFiles(findJob(ctx), ctx.core.config.get().failed_file_document)))
 		.add('GET', '/api/v1/jobs/:job_id/download', downloadOutput)
 		.add('POST', '/api/v1/jobs/:job_id/cancel', cancelJob);
 }

@@ -4,6 +4,7 @@ import type { RouteContext, Router } from '../http/router';
 import type { InputFile } from '../jobs/job-types';
 import { jobResponse } from '../jobs/job-view';
 import { inputFilesOf, newJob, readJobUpload } from './job-routes';
+import { registerWorkflowManageRoutes } from './workflow-manage-routes';
 
 /** Workflow runs: no launch-spacing rule and no running-jobs cap (both are stated for on-demand jobs only). */
 async function runWorkflow(ctx: RouteContext): Promise<Reply> {
@@ -22,4 +23,5 @@ async function runWorkflow(ctx: RouteContext): Promise<Reply> {
 
 export function registerWorkflowRoutes(router: Router): void {
 	router.add('POST', '/api/v1/workflows/:workflow_id/run', runWorkflow);
+	registerWorkflowManageRoutes(router);
 }

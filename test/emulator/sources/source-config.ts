@@ -15,8 +15,8 @@ export interface CheckedConfig {
 	secretKeys: string[];
 }
 
-/** Checks a source config: required fields of known types, and that every secret reference exists. */
-export function checkSourceConfig(type: string, raw: Record<string, unknown>, store: EmulatorStore): CheckedConfig {
+/** Checks a connector config: required fields of known types, and that every secret reference exists. */
+export function checkConnectorConfig(type: string, raw: Record<string, unknown>, store: EmulatorStore): CheckedConfig {
 	const issues: ValidationIssue[] = [];
 	const config: Record<string, unknown> = { ...raw };
 	const secretKeys: string[] = [];

@@ -18,5 +18,6 @@ export function emulatorControl(url: string): ControlCall {
 
 /** The node's credential pointing at an emulator. */
 export function emulatorCredentials(address: { url: string; partitionUrl: string; apiKey: string }): Record<string, ICredentialDataDecryptedObject> {
-	return { documentProcessingApi: { apiKey: address.apiKey, baseUrl: address.url, partitionUrl: address.partitionUrl } };
+	// The emulator delivers webhooks over http on loopback, which the node allows only with this switch.
+	return { documentProcessingApi: { apiKey: address.apiKey, baseUrl: address.url, partitionUrl: address.partitionUrl, allowHttpWebhooksOnLoopback: true } };
 }

@@ -10,6 +10,16 @@ export const FAST_CONFIG: Partial<EmulatorConfig> = {
 	webhook_timeout_ms: 1000,
 };
 
+/** A source or destination connector as the API answers it. */
+export interface ConnectorBody {
+	id: string;
+	name: string;
+	type: string;
+	config: Record<string, unknown>;
+	created_at: string;
+	updated_at: string;
+}
+
 export interface Harness {
 	emulator: RunningEmulator;
 	client: TestClient;

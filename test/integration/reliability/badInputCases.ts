@@ -4,12 +4,14 @@
  */
 import type { BadInput } from './badInputs/case';
 import { CHANNEL_INPUTS } from './badInputs/channels';
+import { CONNECTOR_AND_EVENT_INPUTS } from './badInputs/connectorsAndEvents';
 import { CREDENTIAL_INPUTS } from './badInputs/credentials';
 import { FILE_INPUTS } from './badInputs/files';
 import { IDENTIFIER_INPUTS } from './badInputs/identifiers';
 import { SERVICE_JUDGED_INPUTS } from './badInputs/judgedByService';
 import { PARTITION_INPUTS } from './badInputs/partitioning';
 import { PIPELINE_INPUTS } from './badInputs/pipelines';
+import { PLATFORM_INPUTS } from './badInputs/platform';
 import { SECRET_AND_SOURCE_INPUTS } from './badInputs/secretsAndSources';
 
 export const BAD_INPUTS: BadInput[] = [
@@ -19,6 +21,8 @@ export const BAD_INPUTS: BadInput[] = [
 	...CHANNEL_INPUTS,
 	...PARTITION_INPUTS,
 	...SECRET_AND_SOURCE_INPUTS,
+	...CONNECTOR_AND_EVENT_INPUTS,
 	...CREDENTIAL_INPUTS,
 	...SERVICE_JUDGED_INPUTS,
+	...PLATFORM_INPUTS,
 ];

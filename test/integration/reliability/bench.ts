@@ -19,7 +19,7 @@ export const SIGNING_SECRET = `whsec_${Buffer.from('HYGIENE-signing-5e7d0c11').t
 export const NOWHERE = 'http://127.0.0.1:9';
 
 export type Credentials = Record<string, ICredentialDataDecryptedObject>;
-export type Counts = Record<'jobs' | 'secrets' | 'sources' | 'channels' | 'events' | 'launches' | 'rate_limited' | 'deliveries', number>;
+export type Counts = Record<'jobs' | 'secrets' | 'sources' | 'destinations' | 'workflows' | 'channels' | 'events' | 'launches' | 'rate_limited' | 'deliveries', number>;
 
 export type { LoggedRequest };
 
@@ -31,7 +31,7 @@ export const EMULATOR_CONFIG: Partial<EmulatorConfig> = {
 };
 
 export function credentialsFor(baseUrl: string, apiKey = API_KEY): Credentials {
-	return { documentProcessingApi: { apiKey, baseUrl, partitionUrl: `${baseUrl}/general/v0/general` } };
+	return { documentProcessingApi: { apiKey, baseUrl, partitionUrl: `${baseUrl}/general/v0/general`, allowHttpWebhooksOnLoopback: true } };
 }
 
 export class Bench {

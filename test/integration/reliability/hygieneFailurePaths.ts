@@ -79,7 +79,7 @@ export function hygieneFailurePaths({ bench, expectClean, expectServiceSawNoPlai
 	});
 
 	const faultIds = ['502', 'reset-after-read', 'slow-headers', 'truncated-json', 'schema-break', 'refused'];
-	const rows = ['secret.register', 'secret.register (key)', 'source.create', 'notificationChannel.create', 'trigger create', 'document.partition'];
+	const rows = ['secret.register', 'secret.register (key)', 'source.create', 'destination.create', 'notificationChannel.create', 'trigger create', 'document.partition'];
 	const operations = operationsUnderTest().filter((op) => rows.includes(op.name));
 	const faults = FAULT_KINDS.filter((fault) => faultIds.includes(fault.id));
 	it.each(operations.flatMap((op) => faults.map((fault) => [op.name, fault.label, op, fault] as const)))('%s under "%s"', async (_op, _fault, op, fault) => {

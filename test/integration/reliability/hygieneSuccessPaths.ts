@@ -35,6 +35,27 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 		await expectServiceSawNoPlaintext();
 	});
 
+	it('Update Source and Create/Update Destination with inline secrets: masked configs, references only', async () => {
+		const created = await run(
+			{ resource: 'destination', operation: 'create', destinationName: 'Out', destinationType: 's3', configJson: '={{ $json.config }}' },
+			[{ json: { config: JSON.stringify({ remote_url: 's3://out/', secret: SECRET_PLAINTEXT }) } }],
+		);
+		const destinationId = String(created.output?.[0].json.id);
+		const updated = await run({ resource: 'destination', operation: 'update', destinationId, configJson: '={{ $json.config }}' }, [
+			{ json: { config: JSON.stringify({ remote_url: 's3://out/2/', password: SECRET_PLAINTEXT }) } },
+		]);
+		const source = await bench().client.api<{ id: string }>('/api/v1/sources/', { json: { name: 'Drive', type: 'google_drive', config: { drive_id: 'd', service_account_key: 'x' } } });
+		const sourceUpdate = await run(
+			{ resource: 'source', operation: 'update', sourceId: source.body.id, driveId: 'd2', serviceAccountKeyInput: 'text', serviceAccountKey: '={{ $json.key }}' },
+			[{ json: { key: SERVICE_ACCOUNT_KEY } }],
+		);
+		expect(created.output?.[0].json).toMatchObject({ config: { secret: '**********' } });
+		expect(updated.output?.[0].json).toMatchObject({ config: { password: '**********' } });
+		expect(sourceUpdate.output?.[0].json).toMatchObject({ config: { drive_id: 'd2', service_account_key: '**********' } });
+		expect((await bench().storedSecrets()).map((secret) => secret.plaintext).sort()).toEqual([SECRET_PLAINTEXT, SECRET_PLAINTEXT, SERVICE_ACCOUNT_KEY].sort());
+		await expectServiceSawNoPlaintext();
+	});
+
 	it('notification channels: neither our signing secret nor one the service chose reaches an item', async () => {
 		const ours = await run(
 			{ resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'webhook', url: `${NOWHERE}/a`, signingSecret: '={{ $json.signing }}' },

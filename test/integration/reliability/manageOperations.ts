@@ -1,4 +1,4 @@
-/** Fault-matrix rows of the operations that change what the service has: channel update/delete, job list/cancel. */
+/** Fault-matrix rows of the operations that change what the service has: channel update/delete, job list/cancel; and a job's details and failed files. */
 import { actionCase, json } from './actionCase';
 import type { OperationUnderTest } from './operations';
 
@@ -53,6 +53,33 @@ export function manageOperations(): OperationUnderTest[] {
 				actionCase(bench, { method: 'GET', path: '/api/v1/jobs/' }, { resource: 'job', operation: 'getAll', returnAll: true }, undefined, (outcome) =>
 					expect(outcome.output?.map((item) => item.json.status)).toEqual(['COMPLETED', 'COMPLETED']),
 				),
+		},
+		{
+			name: 'job.getDetails',
+			idempotent: true,
+			itemIndex: 0,
+			effects: {},
+			prepare: async (bench) => {
+				const { jobId } = await bench.completedJob();
+				return actionCase(bench, { method: 'GET', path: `/api/v1/jobs/${jobId}/details` }, { resource: 'job', operation: 'getDetails', jobId }, undefined, (outcome) =>
+					expect(json(outcome)).toMatchObject({ id: jobId, processing_status: 'SUCCESS' }),
+				);
+			},
+		},
+		{
+			name: 'job.getFailedFiles',
+			idempotent: true,
+			itemIndex: 0,
+			effects: {},
+			setup: async (bench) => {
+				bench.emulator.setConfig({ failing_file_pattern: '.' });
+			},
+			prepare: async (bench) => {
+				const { jobId } = await bench.completedJob();
+				return actionCase(bench, { method: 'GET', path: `/api/v1/jobs/${jobId}/failed-files` }, { resource: 'job', operation: 'getFailedFiles', jobId }, undefined, (outcome) =>
+					expect(outcome.output?.map((item) => item.json.job_id)).toEqual([jobId]),
+				);
+			},
 		},
 		{
 			name: 'job.cancel',

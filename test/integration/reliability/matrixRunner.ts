@@ -8,7 +8,7 @@ import { type CaseResult, cellFor } from './matrixTable';
 import type { Entity, OperationUnderTest, Outcome } from './operations';
 import { withTimeout } from './transportSeam';
 
-const ENTITIES: Entity[] = ['jobs', 'secrets', 'sources', 'channels'];
+const ENTITIES: Entity[] = ['jobs', 'secrets', 'sources', 'destinations', 'channels', 'workflows'];
 /** Far beyond any case: a hang shows here, not as a jest timeout. */
 export const NO_HANG_MS = 15_000;
 /**
@@ -70,7 +70,7 @@ function expectOneClearError(op: OperationUnderTest, fault: FaultKind, outcome: 
 	expect(error.description).toMatch(shape.description ?? /\S/);
 	if (shape.httpCode) expect(error.httpCode).toBe(shape.httpCode);
 	// The error says which call failed.
-	expect(`${error.message} ${error.description ?? ''}`).toMatch(/(POST|GET|PATCH|DELETE) (\/api\/v1\/|\{partition_url\})/);
+	expect(`${error.message} ${error.description ?? ''}`).toMatch(/(POST|GET|PUT|PATCH|DELETE) (\/api\/v1\/|\{partition_url\})/);
 	expect(error.context.itemIndex).toBe(op.itemIndex);
 }
 

@@ -5,13 +5,15 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import type { Bench, Credentials } from './bench';
 import { channelOperations } from './channelOperations';
+import { connectorAndInboxOperations } from './connectorAndInboxOperations';
 import { eventOperations } from './eventOperations';
 import type { FaultTarget } from './faultKinds';
 import { manageOperations } from './manageOperations';
+import { platformOperations } from './platformOperations';
 import { processingOperations } from './processingOperations';
 import { secretAndSourceOperations } from './secretAndSourceOperations';
 
-export type Entity = 'jobs' | 'secrets' | 'sources' | 'channels';
+export type Entity = 'jobs' | 'secrets' | 'sources' | 'destinations' | 'channels' | 'workflows';
 
 export interface Outcome {
 	output?: INodeExecutionData[];
@@ -46,5 +48,5 @@ export interface OperationUnderTest extends FaultTarget {
 
 export function operationsUnderTest(): OperationUnderTest[] {
 	// Rows run side by side, so each row keeps its own fixture: every call builds fresh ones.
-	return [...processingOperations(), ...secretAndSourceOperations(), ...channelOperations(), ...manageOperations(), ...eventOperations()];
+	return [...processingOperations(), ...secretAndSourceOperations(), ...channelOperations(), ...manageOperations(), ...connectorAndInboxOperations(), ...eventOperations(), ...platformOperations()];
 }

@@ -14,13 +14,29 @@ export function pgBin(): string {
 	return `${root}/${majors[0] ?? '15'}/bin`;
 }
 
-interface Requirement {
+/** A Debian package and how to tell it is installed. */
+export interface Requirement {
 	debianPackage: string;
 	present(): boolean;
 }
 
-function onPath(command: string): boolean {
+export function onPath(command: string): boolean {
 	return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && fs.existsSync(`${dir}/${command}`));
+}
+
+/**
+ * Installs the packages of `requirements` that are missing (needs root, as CI has); a no-op on a
+ * prepared machine. Waits for another apt-get that holds the lock (suites run side by side).
+ */
+export async function installMissing(requirements: Requirement[]): Promise<void> {
+	const missing = requirements.filter((r) => !r.present()).map((r) => r.debianPackage);
+	if (missing.length === 0) return;
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	const lock = ['-o', 'DPkg::Lock::Timeout=600'];
+	await runOk('apt-get', [...lock, 'update', '-qq'], { env, timeoutMs: 10 * 60_000 });
+	await runOk('apt-get', [...lock, 'install', '-y', '-qq', '--no-install-recommends', ...missing], { env, timeoutMs: 15 * 60_000 });
+	const still = requirements.filter((r) => !r.present()).map((r) => r.debianPackage);
+	if (still.length > 0) throw new Error(`apt-get install did not provide ${still.join(', ')}`);
 }
 
 const REQUIREMENTS: Requirement[] = [
@@ -32,16 +48,8 @@ const REQUIREMENTS: Requirement[] = [
 
 let ensured: Promise<void> | undefined;
 
-/** Installs whatever is missing (needs root, as CI has); a no-op on a prepared machine. */
+/** Installs whatever queue mode needs and is missing. */
 export async function ensureDebianPackages(): Promise<void> {
-	ensured ??= (async () => {
-		const missing = REQUIREMENTS.filter((r) => !r.present()).map((r) => r.debianPackage);
-		if (missing.length === 0) return;
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		await runOk('apt-get', ['update', '-qq'], { env, timeoutMs: 10 * 60_000 });
-		await runOk('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env, timeoutMs: 15 * 60_000 });
-		const still = REQUIREMENTS.filter((r) => !r.present()).map((r) => r.debianPackage);
-		if (still.length > 0) throw new Error(`apt-get install did not provide ${still.join(', ')}`);
-	})();
+	ensured ??= installMissing(REQUIREMENTS);
 	await ensured;
 }

@@ -25,7 +25,7 @@ export async function importEmulatorCredential(cluster: QueueCluster, emulator: 
 	return await cluster.importCredential({
 		name: 'Document Processing (emulator)',
 		type: 'documentProcessingApi',
-		data: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
+		data: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl, allowHttpWebhooksOnLoopback: true },
 	});
 }
 

@@ -35,9 +35,12 @@ function failedRangesJson(failed: FailedRange[]): IDataObject[] {
 
 function toItems(file: InputFile, outcome: PartitionOutcome, mode: PartitionOutputMode, allowFailed: boolean, text?: TextOptions): IDataObject[] {
 	const failed = failedRangesJson(outcome.failedRanges);
+	// Said on the item, not raised: the file was partitioned all the same, only not split.
+	const skipped = outcome.splitSkipped !== undefined ? { split_skipped: outcome.splitSkipped } : {};
 	if (mode === 'elements') {
-		// Elements stay as the service sent them; a partial result says so on every element it affects.
-		return failed.length === 0 ? outcome.elements : outcome.elements.map((element) => ({ ...element, failed_ranges: failed }));
+		// Elements stay as the service sent them; a partial or unsplit result says so on every element.
+		if (failed.length === 0 && outcome.splitSkipped === undefined) return outcome.elements;
+		return outcome.elements.map((element) => ({ ...element, ...(failed.length > 0 ? { failed_ranges: failed } : {}), ...skipped }));
 	}
 	return [
 		{
@@ -48,6 +51,7 @@ function toItems(file: InputFile, outcome: PartitionOutcome, mode: PartitionOutp
 			element_count: outcome.elements.length,
 			...(mode === 'text' && text ? contentToText({ elements: outcome.elements }, text) : { elements: outcome.elements }),
 			...(allowFailed || failed.length > 0 ? { failed_ranges: failed } : {}),
+			...skipped,
 		},
 	];
 }
@@ -69,6 +73,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 					const pages = outcome.failedRanges.map((range) => `${range.firstPage}–${range.lastPage}`).join(', ');
 					this.addExecutionHints({
 						message: `Item ${itemIndex}, file "${file.fileName}": pages ${pages} failed and are missing from the output (see "failed_ranges").`,
+						location: 'outputPane',
+					});
+				}
+				if (outcome.splitSkipped !== undefined) {
+					this.addExecutionHints({
+						message: `Item ${itemIndex}, file "${file.fileName}" was sent whole, not split: ${outcome.splitSkipped} (see "split_skipped").`,
 						location: 'outputPane',
 					});
 				}

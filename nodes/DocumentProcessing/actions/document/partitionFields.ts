@@ -75,7 +75,7 @@ export const partitionProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to split PDFs into page ranges here and partition the ranges side by side: much faster for long documents. Page numbers stay those of the whole document.',
+			'Whether to split PDFs into page ranges here and partition the ranges side by side: much faster for long documents. Page numbers stay those of the whole document. A PDF that cannot be split (e.g. encrypted) is sent whole, and "split_skipped" says why.',
 	},
 	{
 		displayName: 'Concurrency',

@@ -4,10 +4,12 @@ import * as create from './create.operation';
 import * as downloadOutput from './downloadOutput.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getDetails from './getDetails.operation';
+import * as getFailedFiles from './getFailedFiles.operation';
 import * as process from './process.operation';
 import * as waitForCompletion from './waitForCompletion.operation';
 
-export { cancel, create, downloadOutput, get, getAll, process, waitForCompletion };
+export { cancel, create, downloadOutput, get, getAll, getDetails, getFailedFiles, process, waitForCompletion };
 
 export const description: INodeProperties[] = [
 	{
@@ -42,6 +44,18 @@ export const description: INodeProperties[] = [
 				action: 'Get job',
 			},
 			{
+				name: 'Get Details',
+				value: 'getDetails',
+				description: 'Get a job’s processing status per pipeline node, including COMPLETED_WITH_ERRORS when some of its files failed, by job ID',
+				action: 'Get job details',
+			},
+			{
+				name: 'Get Failed Files',
+				value: 'getFailedFiles',
+				description: 'List the files that failed in a job, each with the service’s reason, by job ID',
+				action: 'Get failed files of a job',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the account’s jobs, optionally of one workflow or in one state',
@@ -67,6 +81,8 @@ export const description: INodeProperties[] = [
 	...downloadOutput.description,
 	...get.description,
 	...getAll.description,
+	...getDetails.description,
+	...getFailedFiles.description,
 	...process.description,
 	...waitForCompletion.description,
 ];

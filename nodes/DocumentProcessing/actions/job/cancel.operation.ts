@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { cancelJob } from '../../api/jobs';
 import { runPerItem } from '../../helpers/items';
-import { jobIdFrom, jobIdProperty } from './shared/jobId';
+import { jobIdFrom, jobIdProperties } from './shared/jobId';
 
-const properties: INodeProperties[] = [{ ...jobIdProperty, description: 'ID of the SCHEDULED or IN_PROGRESS job to stop' }];
+const properties: INodeProperties[] = jobIdProperties('The SCHEDULED or IN_PROGRESS job to stop');
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['cancel'] } }, properties);
 

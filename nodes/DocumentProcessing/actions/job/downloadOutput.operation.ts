@@ -2,14 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../helpers/validate';
-import { jobIdProperty } from './shared/jobId';
+import { jobIdFrom, jobIdProperties } from './shared/jobId';
+import { fileFailureItems } from '../../jobs/finish';
 import { outputFilesToItems } from '../../jobs/outputs';
 import { completedJobOutputs } from '../../jobs/results';
 import { outputProperties, readOutputSettings } from './shared/outputFields';
 
 const properties: INodeProperties[] = [
-	jobIdProperty,
+	...jobIdProperties(),
 	{
 		displayName: 'Files',
 		name: 'fileSelection',
@@ -37,13 +37,15 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runPerItem(this, items, async (itemIndex) => {
 		const node = this.getNode();
-		const jobId = requireUuid(node, 'Job ID', this.getNodeParameter('jobId', itemIndex), itemIndex);
+		const jobId = jobIdFrom(this, itemIndex);
 		const one = this.getNodeParameter('fileSelection', itemIndex, 'all') === 'one';
 		const fileId = one ? String(this.getNodeParameter('fileId', itemIndex, '')).trim() : undefined;
 		if (one && !fileId) throw new NodeOperationError(node, 'File ID is empty', { itemIndex, description: 'Enter a file_id from the job’s output_node_files.' });
 		const settings = readOutputSettings(this, itemIndex);
 		const call = await callContextFor(this, itemIndex);
-		const files = await completedJobOutputs(call, jobId, { fileId, lastNodeOnly: settings.lastNodeOnly });
-		return await outputFilesToItems(this, files, settings, () => ({ item: itemIndex }));
+		const { files, failures } = await completedJobOutputs(call, jobId, { fileId, lastNodeOnly: settings.lastNodeOnly });
+		const goodFiles = new Set(files.map((file) => file.file_id)).size;
+		const failed = fileFailureItems(call.node, failures, settings.failures, { goodFiles, downloading: true }, [{ item: itemIndex }]);
+		return [...(await outputFilesToItems(this, files, settings, () => ({ item: itemIndex }))), ...failed];
 	});
 }

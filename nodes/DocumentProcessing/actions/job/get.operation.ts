@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import { runPerItem } from '../../helpers/items';
-import { jobIdFrom, jobIdProperty } from './shared/jobId';
+import { jobIdFrom, jobIdProperties } from './shared/jobId';
 
-const properties: INodeProperties[] = [jobIdProperty];
+const properties: INodeProperties[] = jobIdProperties();
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
 

@@ -3,37 +3,37 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor, executingNode } from '../../api/context';
 import { listJobs, type JobFilter } from '../../api/jobs';
 import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
-import { limitResults, returnAllProperties } from '../../descriptions/returnAll';
+import { filtersProperty, limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { requireUuid } from '../../helpers/validate';
+import { plainInV1LocatorFromV2 } from '../../helpers/resourceLocators';
+import { workflowIdFromValue, workflowLocator } from '../../helpers/workflowLocator';
+
+const statusFilter: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	options: JOB_STATUSES.map((status) => ({ name: status, value: status })),
+	default: 'IN_PROGRESS',
+	description: 'Only jobs in this state',
+};
+
+const filtersWith = (workflow: INodeProperties): INodeProperties => filtersProperty([statusFilter, workflow]);
 
 const properties: INodeProperties[] = [
 	...returnAllProperties,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: JOB_STATUSES.map((status) => ({ name: status, value: status })),
-				default: 'IN_PROGRESS',
-				description: 'Only jobs in this state',
-			},
-			{
-				displayName: 'Workflow ID',
-				name: 'workflowId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
-				description: 'Only the jobs of this service workflow (on-demand jobs each have their own)',
-			},
-		],
-	},
+	// v2 picks the workflow filter from a list (a locator); v1 keeps its text field.
+	...plainInV1LocatorFromV2(
+		filtersWith({
+			displayName: 'Workflow ID',
+			name: 'workflowId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
+			description: 'Only the jobs of this service workflow (on-demand jobs each have their own)',
+		}),
+		filtersWith(workflowLocator({ required: false, description: 'Only the jobs of this service workflow (on-demand jobs each have their own)' })),
+	),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAll'] } }, properties);
@@ -41,7 +41,9 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 function filterFrom(ctx: IExecuteFunctions, itemIndex: number): JobFilter {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filter: JobFilter = {};
-	if (filters.workflowId !== undefined) filter.workflowId = requireUuid(executingNode(ctx), 'Filters → Workflow ID', filters.workflowId, itemIndex);
+	const workflow = filters.workflowId;
+	if (typeof workflow === 'object' && workflow !== null) filter.workflowId = workflowIdFromValue(executingNode(ctx), workflow, itemIndex);
+	else if (workflow !== undefined) filter.workflowId = requireUuid(executingNode(ctx), 'Filters → Workflow ID', workflow, itemIndex);
 	if (filters.status !== undefined) {
 		if (!(JOB_STATUSES as readonly unknown[]).includes(filters.status)) {
 			throw new NodeOperationError(ctx.getNode(), `Filters → Status "${String(filters.status)}" is not a job status`, {

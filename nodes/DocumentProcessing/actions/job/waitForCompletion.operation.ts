@@ -4,13 +4,12 @@ import { callContextFor } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import { inItemOrder } from '../../jobs/pause/order';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../helpers/validate';
-import { jobIdProperty } from './shared/jobId';
+import { jobIdFrom, jobIdProperties } from './shared/jobId';
 import { jobOutcome, waitForJob } from '../../jobs/wait';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { readWaitMode, readWaitSettings, waitModeProperty, waitOptionsProperty } from './shared/waitFields';
 
-const properties: INodeProperties[] = [jobIdProperty, waitModeProperty, waitOptionsProperty];
+const properties: INodeProperties[] = [...jobIdProperties(), waitModeProperty, waitOptionsProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['waitForCompletion'] } }, properties);
 
@@ -23,7 +22,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		this,
 		items,
 		async (itemIndex) => {
-			const jobId = requireUuid(this.getNode(), 'Job ID', this.getNodeParameter('jobId', itemIndex), itemIndex);
+			const jobId = jobIdFrom(this, itemIndex);
 			const settings = readWaitSettings(this, itemIndex);
 			const call = await callContextFor(this, itemIndex);
 			return jobOutcome(this.getNode(), await waitForJob(call, jobId, settings), settings, itemIndex);
@@ -39,7 +38,7 @@ async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promi
 		ctx,
 		items,
 		async (itemIndex) => {
-			const jobId = requireUuid(ctx.getNode(), 'Job ID', ctx.getNodeParameter('jobId', itemIndex), itemIndex);
+			const jobId = jobIdFrom(ctx, itemIndex);
 			const call = await callContextFor(ctx, itemIndex);
 			pending.push({ launched: { job: await getJob(call, jobId), files: [], itemIndices: [itemIndex] }, call, wait: readWaitSettings(ctx, itemIndex) });
 			return [];

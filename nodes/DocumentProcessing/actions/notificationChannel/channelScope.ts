@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ChannelScope } from '../../api/channels';
 import { scopeProperties } from '../../descriptions/scope';
 import { requireOpaqueId } from '../../helpers/opaqueId';
+import { idLocator, locatorText, plainInV1LocatorFromV2 } from '../../helpers/resourceLocators';
 import { workflowIdFrom } from '../../helpers/workflowLocator';
 
 /** Every channel operation works on workspace channels or on the channels of one workflow. */
@@ -17,7 +18,8 @@ export function scopeFrom(ctx: IExecuteFunctions, itemIndex: number): ChannelSco
 }
 
 export function channelIdFrom(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireOpaqueId(ctx.getNode(), 'Channel ID', ctx.getNodeParameter('channelId', itemIndex, ''), itemIndex);
+	const raw = ctx.getNodeParameter('channelId', itemIndex, '', { extractValue: true });
+	return requireOpaqueId(ctx.getNode(), 'Channel ID', locatorText(raw), itemIndex);
 }
 
 export const channelIdProperty: INodeProperties = {
@@ -29,3 +31,17 @@ export const channelIdProperty: INodeProperties = {
 	placeholder: 'e.g. 8d1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
 	description: 'ID of the notification channel, as returned by Create or Get Many',
 };
+
+/** The channel field: text in v1, from v2 on a locator listing the channels of the chosen scope. */
+export function channelIdProperties(description = channelIdProperty.description ?? ''): INodeProperties[] {
+	const locator = idLocator({
+		displayName: 'Channel',
+		name: 'channelId',
+		description,
+		searchListMethod: 'searchChannels',
+		noun: 'channel',
+		idPlaceholder: 'e.g. 8d1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
+		uuid: false,
+	});
+	return plainInV1LocatorFromV2({ ...channelIdProperty, description }, locator);
+}

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getChannel } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperty, scopeFrom, channelScopeProperties } from './channelScope';
+import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';
 
-const properties: INodeProperties[] = [...channelScopeProperties, channelIdProperty];
+const properties: INodeProperties[] = [...channelScopeProperties, ...channelIdProperties()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['notificationChannel'], operation: ['get'] } },

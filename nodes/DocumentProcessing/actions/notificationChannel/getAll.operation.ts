@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listChannels, type ChannelType } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { channelTypeProperty } from '../../descriptions/channelType';
-import { limitResults, returnAllProperties } from '../../descriptions/returnAll';
+import { filtersProperty, limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { scopeFrom, channelScopeProperties } from './channelScope';
 
@@ -11,22 +11,15 @@ const properties: INodeProperties[] = [
 	...channelScopeProperties,
 	channelTypeProperty({ description: 'The service lists one type of channel at a time' }),
 	...returnAllProperties,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Enabled',
-				name: 'enabled',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only enabled channels (on) or only disabled ones (off)',
-			},
-		],
-	},
+	filtersProperty([
+		{
+			displayName: 'Enabled',
+			name: 'enabled',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only enabled channels (on) or only disabled ones (off)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

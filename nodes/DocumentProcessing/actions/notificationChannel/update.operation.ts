@@ -5,11 +5,11 @@ import { callContextFor } from '../../api/context';
 import { EVENT_TYPE_OPTIONS } from '../../helpers/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventTypesFrom, webhookUrlFrom } from './channelFields';
-import { channelIdFrom, channelIdProperty, scopeFrom, channelScopeProperties } from './channelScope';
+import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
 	...channelScopeProperties,
-	{ ...channelIdProperty, description: 'ID of the channel to change, as returned by Create or Get Many' },
+	...channelIdProperties('The channel to change: from the list, or its ID as returned by Create or Get Many'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

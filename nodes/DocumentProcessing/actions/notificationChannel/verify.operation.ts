@@ -3,11 +3,11 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { verifyChannel } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperty, scopeFrom, channelScopeProperties } from './channelScope';
+import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
 	...channelScopeProperties,
-	{ ...channelIdProperty, description: 'ID of the e-mail channel to verify, as returned by Create' },
+	...channelIdProperties('The e-mail channel to verify: from the list, or its ID as returned by Create'),
 	{
 		displayName: 'Verification Code',
 		name: 'code',

@@ -1,7 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as checkConnection from './checkConnection.operation';
 import * as create from './create.operation';
+import * as deleteSource from './delete.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as update from './update.operation';
 
-export { create };
+export { checkConnection, create, deleteSource as delete, get, getAll, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -12,13 +17,48 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['source'] } },
 		options: [
 			{
+				name: 'Check Connection',
+				value: 'checkConnection',
+				description: 'Have the service try a source connector’s connection (address, credentials); optionally wait for SUCCESS or FAILURE and its reason',
+				action: 'Check source connection',
+			},
+			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a source connector (where a workflow reads files from); plaintext secrets in its config are encrypted and registered first',
 				action: 'Create source connector',
 			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a source connector by ID',
+				action: 'Delete source connector',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a source connector by ID: its name, type and config (secrets masked)',
+				action: 'Get source connector',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the account’s source connectors, optionally of one type',
+				action: 'Get many source connectors',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Replace a source connector’s whole config (name and type stay); plaintext secrets in it are encrypted and registered first',
+				action: 'Update source connector',
+			},
 		],
 		default: 'create',
 	},
+	...checkConnection.description,
 	...create.description,
+	...deleteSource.description,
+	...get.description,
+	...getAll.description,
+	...update.description,
 ];

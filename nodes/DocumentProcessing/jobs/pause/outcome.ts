@@ -22,7 +22,12 @@ function launchedFromState(paused: PausedJob, job: Job): LaunchedJob {
 			throw new Error('The files of a paused job were uploaded when it was launched');
 		},
 	}));
-	return { job: { ...job, input_file_ids: paused.fileIds }, files, itemIndices: paused.items };
+	return {
+		job: { ...job, input_file_ids: paused.fileIds },
+		files,
+		itemIndices: paused.items,
+		...(paused.finalStep === undefined ? {} : { finalStep: paused.finalStep }),
+	};
 }
 
 function waitSettings(paused: PausedJob): WaitSettings {
@@ -45,7 +50,8 @@ async function itemsOfEndedJob(ctx: FinishContext, call: CallContext, paused: Pa
 	if (paused.output === undefined) {
 		return [{ json: jobOutcome(ctx.getNode(), job, waitSettings(paused), itemIndex), pairedItem: { item: itemIndex } }];
 	}
-	return await itemsOfFinishedJob(ctx, itemCall, launchedFromState(paused, job), job, waitSettings(paused), paused.output);
+	const { items, failures } = await itemsOfFinishedJob(ctx, itemCall, launchedFromState(paused, job), job, waitSettings(paused), paused.output);
+	return [...items, ...failures];
 }
 
 /**

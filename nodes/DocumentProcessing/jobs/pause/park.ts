@@ -43,6 +43,7 @@ function pausedJob({ launched, wait, output }: PendingJob): PausedJob {
 			...(file.sourceUrl === undefined ? {} : { u: file.sourceUrl }),
 		})),
 		failOnJobFailure: wait.failOnJobFailure,
+		...(launched.finalStep === undefined ? {} : { finalStep: launched.finalStep }),
 		...(output === undefined ? {} : { output }),
 	};
 }

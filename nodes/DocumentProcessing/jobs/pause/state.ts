@@ -17,6 +17,8 @@ const outputSchema = z.object({
 	lastNodeOnly: z.boolean(),
 	binaryProperty: z.string(),
 	text: z.object({ format: z.enum(['markdown', 'plain']), maxLength: z.number() }).optional(),
+	/** How files that failed inside a finished job come out (from the node's On Error setting). */
+	failures: z.enum(['error', 'items', 'errorOutput']),
 });
 
 const fileSchema = z.object({
@@ -37,6 +39,8 @@ const jobSchema = z.object({
 	fileIds: z.array(z.string()),
 	files: z.array(fileSchema),
 	failOnJobFailure: z.boolean(),
+	/** The pipeline's last step as sent, so the final node's outputs are found by identity. */
+	finalStep: z.object({ type: z.string(), subtype: z.string() }).optional(),
 	/** Absent for Wait for Job, which outputs the job record instead of the outputs. */
 	output: outputSchema.optional(),
 });

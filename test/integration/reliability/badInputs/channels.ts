@@ -33,6 +33,8 @@ export const CHANNEL_INPUTS: BadInput[] = [
 		itemIndex: 0,
 	},
 	{ name: 'an empty event type list', parameters: webhookChannel({ eventTypes: '={{ [] }}' }), message: /^Event Types is empty$/, itemIndex: 0 },
+	{ name: 'a signing secret of 8 bytes', parameters: webhookChannel({ signingSecret: 'whsec_ab' }), message: /^The Signing Secret is 8 bytes long; the service takes 24 to 75$/, itemIndex: 0 },
+	{ name: 'a public http webhook address', parameters: webhookChannel({ url: 'http://n8n.example.com/webhook/x' }), message: /^The service requires an HTTPS webhook address/, itemIndex: 0 },
 	{ name: 'an unknown event type', parameters: webhookChannel({ eventTypes: '={{ ["job.exploded"] }}' }), message: /^Event Types contains an unknown event: job\.exploded$/, itemIndex: 0 },
 	{ name: 'a webhook URL that is not http(s)', parameters: webhookChannel({ url: 'ftp://example.com/hook' }), message: /^URL "ftp:\/\/example\.com\/hook" is not an http\(s\) address$/, itemIndex: 0 },
 	{ name: 'a trigger with no events', trigger: true, parameters: { events: '={{ [] }}' }, message: /^Events is empty$/ },

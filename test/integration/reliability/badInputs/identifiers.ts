@@ -23,6 +23,8 @@ export const IDENTIFIER_INPUTS: BadInput[] = [
 	},
 	{ name: 'a job id that is not a UUID', parameters: { resource: 'job', operation: 'get', jobId: '12345' }, message: /^Job ID "12345" is not a valid ID$/, itemIndex: 0 },
 	{ name: 'a blank job id', parameters: { resource: 'job', operation: 'downloadOutput', jobId: '   ' }, message: /^Job ID is empty$/, itemIndex: 0 },
+	{ name: 'a job id that is not a UUID (Get Details)', parameters: { resource: 'job', operation: 'getDetails', jobId: 'job 7' }, message: /^Job ID "job 7" is not a valid ID$/, itemIndex: 0 },
+	{ name: 'a blank job id (Get Failed Files)', parameters: { resource: 'job', operation: 'getFailedFiles', jobId: ' \t ' }, message: /^Job ID is empty$/, itemIndex: 0 },
 	{
 		name: 'a blank output file id',
 		parameters: { resource: 'job', operation: 'downloadOutput', jobId: DEFAULT_WORKFLOW_ID, fileSelection: 'one', fileId: '  ' },

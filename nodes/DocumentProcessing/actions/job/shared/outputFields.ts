@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readTextOptions, textOutputOption, textOutputProperties } from '../../../descriptions/textOutput';
+import { executingNode } from '../../../api/context';
+import { fileFailureRouting } from '../../../jobs/finish';
 import type { OutputMode, OutputSettings } from '../../../jobs/outputs';
 
 export const outputProperties: INodeProperties[] = [
@@ -48,5 +50,6 @@ export function readOutputSettings(ctx: IExecuteFunctions, itemIndex: number): O
 		...(mode === 'text' ? { text: readTextOptions(ctx, itemIndex) } : {}),
 		lastNodeOnly: ctx.getNodeParameter('lastNodeOnly', itemIndex, true) as boolean,
 		binaryProperty: (ctx.getNodeParameter('outputBinaryPropertyName', itemIndex, 'data') as string).trim() || 'data',
+		failures: fileFailureRouting(executingNode(ctx)),
 	};
 }

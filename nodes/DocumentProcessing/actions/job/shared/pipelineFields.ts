@@ -3,10 +3,12 @@ import {
 	buildJobNodes,
 	type FurtherStep,
 	type JobNode,
+	type JobPipeline,
 	type PartitionStep,
 	parseRawJobNodes,
 } from '../../../helpers/pipeline';
 import { asOperationError } from '../../../helpers/inputProblem';
+import { pickedId, templateLocator } from '../../../descriptions/pickers';
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
 
@@ -20,9 +22,11 @@ export const pipelineProperties: INodeProperties[] = [
 		options: [
 			{ name: 'Using Fields Below', value: 'builder', description: 'Build the pipeline from the fields below' },
 			{ name: 'Using JSON', value: 'json', description: 'Give the job nodes as JSON, for full control' },
+			{ name: 'From a Template', value: 'template', description: 'Use the nodes of one of the service’s templates' },
 		],
 		default: 'builder',
 	},
+	templateLocator({ displayOptions: { show: { pipelineMode: ['template'] } } }),
 	{
 		displayName: 'Partition Strategy',
 		name: 'partitionSubtype',
@@ -219,8 +223,16 @@ function furtherSteps(ctx: IExecuteFunctions, itemIndex: number): FurtherStep[] 
 	return raw.map((step) => ({ ...step, kind: String(step.kind ?? 'llm') }) as FurtherStep);
 }
 
-/** The item's pipeline as job nodes, checked locally; a problem names the field it is in. */
-export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobNode[] {
+/** The item's pipeline (job nodes or a template), checked locally; a problem names the field it is in. */
+export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobPipeline {
+	if (ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') === 'template') {
+		return { templateId: pickedId(ctx, 'templateId', 'Template', itemIndex) };
+	}
+	return readJobNodes(ctx, itemIndex);
+}
+
+/** The item's pipeline as job nodes (builder or JSON), checked locally. */
+function readJobNodes(ctx: IExecuteFunctions, itemIndex: number): JobNode[] {
 	try {
 		if (ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') === 'json') {
 			return parseRawJobNodes('Job Nodes (JSON)', ctx.getNodeParameter('jobNodesJson', itemIndex));

@@ -1,10 +1,11 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import type { CallContext } from '../../api/context';
-import { registerSecret, type SecretReference } from '../../api/secrets';
-import { readSecret } from '../secret/secretInput';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { CallContext } from '../../../api/context';
+import { registerSecret, type SecretReference } from '../../../api/secrets';
+import { asNodeError } from '../../../helpers/nodeErrors';
+import { readSecret } from '../../secret/secretInput';
 import {
-	DEFAULT_SECRET_KEYS,
+	defaultSecretKeys,
 	parseConfigJson,
 	parseSecretKeys,
 	pathText,
@@ -12,10 +13,10 @@ import {
 	requireReference,
 	setAtPath,
 	type ConfigPlan,
-} from './sourceConfig';
+} from './connectorConfig';
 
 /**
- * Create Source Connector's config from its fields: the plan (config plus the inline secrets to
+ * A connector's config from its fields or its JSON: the plan (config plus the inline secrets to
  * register first) is read and checked completely before the first request.
  */
 
@@ -57,11 +58,12 @@ export async function driveFieldsPlan(ctx: IExecuteFunctions, itemIndex: number)
 
 export function jsonPlan(ctx: IExecuteFunctions, itemIndex: number): ConfigPlan {
 	const config = parseConfigJson(ctx.getNodeParameter('configJson', itemIndex, '{}'));
-	return planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedConfigKeys', itemIndex, DEFAULT_SECRET_KEYS)));
+	const defaultKeys = defaultSecretKeys(ctx.getNodeParameter('resource', 0));
+	return planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedConfigKeys', itemIndex, defaultKeys)));
 }
 
 /** Registers each distinct plaintext once and puts its reference in place of every occurrence. */
-export async function registerInlineSecrets(call: CallContext, plan: ConfigPlan): Promise<Array<{ key: string; reference: SecretReference }>> {
+async function registerInlineSecrets(call: CallContext, plan: ConfigPlan): Promise<Array<{ key: string; reference: SecretReference }>> {
 	const byPlaintext = new Map<string, SecretReference>();
 	const registered: Array<{ key: string; reference: SecretReference }> = [];
 	for (const secret of plan.inline) {
@@ -74,4 +76,21 @@ export async function registerInlineSecrets(call: CallContext, plan: ConfigPlan)
 		registered.push({ key: pathText(secret.path), reference });
 	}
 	return registered;
+}
+
+/**
+ * Registers the plan's inline secrets, then sends the config (create or update). When sending
+ * fails after secrets were registered, the error lists their references so they can be reused.
+ */
+export async function sendWithSecrets<T>(node: INode, call: CallContext, plan: ConfigPlan, send: (config: Record<string, unknown>) => Promise<T>): Promise<T> {
+	const registered = await registerInlineSecrets(call, plan);
+	try {
+		return await send(plan.config);
+	} catch (error) {
+		if (registered.length > 0 && (error instanceof NodeApiError || error instanceof NodeOperationError)) {
+			const kept = registered.map(({ key, reference }) => `${key} → {"id": "${reference.id}", "type": "${reference.type}"}`).join(', ');
+			error.description = `${error.description ?? ''} The inline secrets were registered before this failure and can be reused as references: ${kept}.`.trim();
+		}
+		throw asNodeError(node, error, call.itemIndex);
+	}
 }

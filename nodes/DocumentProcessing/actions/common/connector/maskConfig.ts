@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
-import { MASK } from '../../helpers/maskSecrets';
-import { DEFAULT_SECRET_KEYS, looksLikeReference, parseConfigJson, parseSecretKeys, setAtPath } from './sourceConfig';
+import { MASK } from '../../../helpers/maskSecrets';
+import { defaultSecretKeys, looksLikeReference, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
 
 function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {
 	let value: unknown = config;
@@ -12,10 +12,10 @@ function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {
 }
 
 /**
- * Create Source Connector's Config (JSON) can hold a plaintext secret at its Secret Config Keys:
- * the copy of the node an error carries shows those values masked (references stay, they are not
- * secret). A config typed as text that cannot be read is masked whole; an expression is left as
- * written (its values exist only at run time).
+ * A connector's Config (JSON) (Create and Update, sources and destinations) can hold a plaintext
+ * secret at its Secret Config Keys: the copy of the node an error carries shows those values
+ * masked (references stay, they are not secret). A config typed as text that cannot be read is
+ * masked whole; an expression is left as written (its values exist only at run time).
  */
 export function maskConfigSecrets(node: INode): INode {
 	const raw = node.parameters.configJson;
@@ -23,7 +23,7 @@ export function maskConfigSecrets(node: INode): INode {
 	let text: string;
 	try {
 		const config = parseConfigJson(raw);
-		for (const path of parseSecretKeys(node.parameters.encryptedConfigKeys ?? DEFAULT_SECRET_KEYS)) {
+		for (const path of parseSecretKeys(node.parameters.encryptedConfigKeys ?? defaultSecretKeys(node.parameters.resource))) {
 			const value = ownValueAt(config, path);
 			if (value !== undefined && !looksLikeReference(value)) setAtPath(config, path, MASK);
 		}

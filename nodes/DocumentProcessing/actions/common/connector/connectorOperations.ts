@@ -1,0 +1,159 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { deleteConnector, getConnector, listConnectors, updateConnector, type ConnectorKind } from '../../../api/connectors';
+import { callContextFor, executingNode } from '../../../api/context';
+import { filtersProperty, limitResults, returnAllProperties } from '../../../descriptions/returnAll';
+import { runPerItem } from '../../../helpers/items';
+import { DEFAULT_POLL_SCHEDULE } from '../../../helpers/polling';
+import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
+import { sendWithSecrets } from './configPlan';
+import type { ConfigPlan } from './connectorConfig';
+
+/**
+ * Sources and destinations offer the same operations on the same record; each resource's
+ * operation files build theirs here from the resource's own ID field.
+ */
+export interface ConnectorResource {
+	kind: ConnectorKind;
+	/** The resource value in the node, e.g. `source`. */
+	resource: string;
+	/** Lower case, e.g. `source connector`. */
+	label: string;
+	idProperty: INodeProperties;
+	idFrom(ctx: IExecuteFunctions, itemIndex: number): string;
+}
+
+export interface Operation {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
+}
+
+const shownFor = (r: ConnectorResource, operation: string, properties: INodeProperties[]): INodeProperties[] =>
+	updateDisplayOptions({ show: { resource: [r.resource], operation: [operation] } }, properties);
+
+export function getOperation(r: ConnectorResource): Operation {
+	return {
+		description: shownFor(r, 'get', [r.idProperty]),
+		async execute(items) {
+			return await runPerItem(this, items, async (itemIndex) => await getConnector(await callContextFor(this, itemIndex), r.kind, r.idFrom(this, itemIndex)));
+		},
+	};
+}
+
+export function getManyOperation(r: ConnectorResource): Operation {
+	const properties: INodeProperties[] = [
+		...returnAllProperties,
+		filtersProperty([
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. s3',
+				description: `Only ${r.label}s of this type, as the service names it`,
+			},
+		]),
+	];
+	return {
+		description: shownFor(r, 'getAll', properties),
+		async execute(items) {
+			return await runPerItem(this, items, async (itemIndex) => {
+				const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+				const type = typeof filters.type === 'string' && filters.type.trim() !== '' ? filters.type.trim() : undefined;
+				const connectors = await listConnectors(await callContextFor(this, itemIndex), r.kind, type);
+				return limitResults(this, itemIndex, connectors);
+			});
+		},
+	};
+}
+
+/** Update sends the whole config (the service replaces it); secrets are handled as in Create. */
+export function updateOperation(r: ConnectorResource, configProperties: INodeProperties[], readPlan: (ctx: IExecuteFunctions, itemIndex: number) => Promise<ConfigPlan> | ConfigPlan): Operation {
+	return {
+		description: shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...configProperties]),
+		async execute(items) {
+			return await runPerItem(this, items, async (itemIndex) => {
+				const id = r.idFrom(this, itemIndex);
+				const plan = await readPlan(this, itemIndex);
+				const call = await callContextFor(this, itemIndex);
+				return await sendWithSecrets(executingNode(this), call, plan, async (config) => await updateConnector(call, r.kind, id, config));
+			});
+		},
+	};
+}
+
+export function deleteOperation(r: ConnectorResource): Operation {
+	return {
+		description: shownFor(r, 'delete', [{ ...r.idProperty, description: `ID of the ${r.label} to delete` }]),
+		async execute(items) {
+			return await runPerItem(this, items, async (itemIndex) => {
+				const id = r.idFrom(this, itemIndex);
+				await deleteConnector(await callContextFor(this, itemIndex), r.kind, id);
+				return { id, deleted: true };
+			});
+		},
+	};
+}
+
+const DEFAULT_CHECK_TIMEOUT_S = 60;
+
+export function checkConnectionOperation(r: ConnectorResource): Operation {
+	const properties: INodeProperties[] = [
+		r.idProperty,
+		{
+			displayName: 'Wait for Result',
+			name: 'waitForResult',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to wait until the service reports SUCCESS or FAILURE; off returns the started (SCHEDULED) check at once',
+		},
+		{
+			displayName: 'Options',
+			name: 'checkOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { waitForResult: [true] } },
+			options: [
+				{
+					displayName: 'Fail on Failed Check',
+					name: 'failOnFailure',
+					type: 'boolean',
+					default: false,
+					description: 'Whether a FAILURE stops the workflow with an error; off outputs the check with its reason',
+				},
+				{
+					displayName: 'Timeout (Seconds)',
+					name: 'timeoutSeconds',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_CHECK_TIMEOUT_S,
+					description: 'How long to wait for the result before giving up',
+				},
+			],
+		},
+	];
+	return {
+		description: shownFor(r, 'checkConnection', properties),
+		async execute(items) {
+			return await runPerItem(this, items, async (itemIndex) => {
+				const id = r.idFrom(this, itemIndex);
+				const wait = this.getNodeParameter('waitForResult', itemIndex, false) as boolean;
+				const options = this.getNodeParameter('checkOptions', itemIndex, {}) as IDataObject;
+				const seconds = Number(options.timeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_S);
+				if (wait && !(seconds > 0)) {
+					throw new NodeOperationError(executingNode(this), 'Options › Timeout (Seconds) must be above 0', { itemIndex, description: 'Set a timeout of 1 second or more.' });
+				}
+				const settings: CheckWait | undefined = wait ? { schedule: DEFAULT_POLL_SCHEDULE, timeoutMs: seconds * 1000 } : undefined;
+				const check = await checkConnection(await callContextFor(this, itemIndex), r.kind, id, settings);
+				if (wait && options.failOnFailure === true && check.status === 'FAILURE') {
+					throw new NodeOperationError(executingNode(this), `The connection check of ${r.label} "${id}" failed: ${check.reason ?? 'no reason given'}`, {
+						itemIndex,
+						description: `Fix the ${r.label}’s config (address, credentials, permissions) with Update and check again.`,
+					});
+				}
+				return { ...check, [`${r.kind}_id`]: id };
+			});
+		},
+	};
+}

@@ -1,0 +1,4 @@
+import { checkConnectionOperation } from '../common/connector/connectorOperations';
+import { DESTINATION } from './shared/destinationId';
+
+export const { description, execute } = checkConnectionOperation(DESTINATION);

@@ -1,0 +1,4 @@
+import { deleteOperation } from '../common/connector/connectorOperations';
+import { DESTINATION } from './shared/destinationId';
+
+export const { description, execute } = deleteOperation(DESTINATION);

@@ -1,0 +1,4 @@
+import { getOperation } from '../common/connector/connectorOperations';
+import { DESTINATION } from './shared/destinationId';
+
+export const { description, execute } = getOperation(DESTINATION);

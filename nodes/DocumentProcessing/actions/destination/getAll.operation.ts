@@ -1,0 +1,4 @@
+import { getManyOperation } from '../common/connector/connectorOperations';
+import { DESTINATION } from './shared/destinationId';
+
+export const { description, execute } = getManyOperation(DESTINATION);

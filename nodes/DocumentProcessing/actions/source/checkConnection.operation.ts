@@ -1,0 +1,4 @@
+import { checkConnectionOperation } from '../common/connector/connectorOperations';
+import { SOURCE } from './shared/sourceId';
+
+export const { description, execute } = checkConnectionOperation(SOURCE);

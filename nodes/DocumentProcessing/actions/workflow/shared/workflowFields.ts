@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { WORKFLOW_SCHEDULES, type WorkflowFields } from '../../../api/workflows';
+import { destinationLocator, optionalPickedId, sourceLocator } from '../../../descriptions/pickers';
+import { pipelineProperties, readPipeline } from '../../job/shared/pipelineFields';
+
+/**
+ * Workflow types as the service's sources name them: the client lists basic/advanced/platinum/
+ * custom, the live reference custom/auto; all are offered, the service decides.
+ */
+export const WORKFLOW_TYPES = [
+	{ name: 'Custom', value: 'custom', description: 'The nodes defined below (or a template’s)' },
+	{ name: 'Auto', value: 'auto', description: 'The service chooses the processing (live reference)' },
+	{ name: 'Basic', value: 'basic', description: 'Documented by the client; the docs call it non-operational' },
+	{ name: 'Advanced', value: 'advanced', description: 'Documented by the client; the docs call it non-operational' },
+	{ name: 'Platinum', value: 'platinum', description: 'Documented by the client; the docs call it non-operational' },
+];
+
+export const scheduleOptions = [
+	{ name: 'None (Runs Only When Started)', value: 'none' },
+	...WORKFLOW_SCHEDULES.map((phrase) => ({ name: phrase.replace(/^./, (first) => first.toUpperCase()), value: phrase })),
+];
+
+/** Source and destination (both optional: without them the workflow reads uploaded files and keeps its outputs for download). */
+export const connectorProperties: INodeProperties[] = [
+	sourceLocator({ required: false, description: 'Where the workflow reads files; leave empty for a workflow run on uploaded files' }),
+	destinationLocator({ required: false, description: 'Where the workflow writes its outputs; leave empty to download them from the job' }),
+];
+
+/** The node definition: the job pipeline's builder, JSON, or a template (the same fields as Create Job). */
+export const nodeDefinitionProperties: INodeProperties[] = pipelineProperties;
+
+/** The workflow nodes or the template the fields describe, as the create/update body carries them. */
+export function readNodeDefinition(ctx: IExecuteFunctions, itemIndex: number): Pick<WorkflowFields, 'template_id' | 'workflow_nodes'> {
+	const pipeline = readPipeline(ctx, itemIndex);
+	return Array.isArray(pipeline) ? { workflow_nodes: pipeline } : { template_id: pipeline.templateId };
+}
+
+export function readConnectors(ctx: IExecuteFunctions, itemIndex: number): Pick<WorkflowFields, 'source_id' | 'destination_id'> {
+	const fields: Pick<WorkflowFields, 'source_id' | 'destination_id'> = {};
+	const source = optionalPickedId(ctx, 'sourceId', 'Source Connector', itemIndex);
+	const destination = optionalPickedId(ctx, 'destinationId', 'Destination Connector', itemIndex);
+	if (source !== undefined) fields.source_id = source;
+	if (destination !== undefined) fields.destination_id = destination;
+	return fields;
+}
+
+/** The documented rule, checked before sending: a schedule needs a source to read from. */
+export function checkSchedule(ctx: IExecuteFunctions, fields: WorkflowFields, itemIndex: number, sourceKnown: boolean): void {
+	if (typeof fields.schedule !== 'string' || sourceKnown) return;
+	throw new NodeOperationError(ctx.getNode(), `Schedule "${fields.schedule}" needs a source connector`, {
+		itemIndex,
+		description: 'A workflow without a source runs on uploaded files, only when started through the API. Pick a Source Connector or set Schedule to None.',
+	});
+}
