@@ -72,12 +72,12 @@ const accepted = {
 };
 
 const TRANSPORT = 'nodes/DocumentProcessing/transport/**';
-const PDF_MODULE = 'nodes/DocumentProcessing/helpers/pdfDocument.ts';
+const PDF_MODULE = 'nodes/DocumentProcessing/pdf/pdfDocument.ts';
 const only = (name, where, why) => ({ name, message: `${name} is used only in ${where}: ${why}` });
 const HTTP_UNDICI = only('undici', 'transport/', 'one module does all HTTP');
 const HTTP_FORM_DATA = only('form-data', 'transport/', 'one module does all HTTP');
 const HTTP_PROXY_ROUTING = only('proxy-from-env', 'transport/', 'one module does all HTTP');
-const PDF = only('pdf-lib', 'helpers/pdfDocument.ts', 'the build bundles it for that one module');
+const PDF = only('pdf-lib', 'pdf/pdfDocument.ts', 'the build bundles it for that one module');
 
 /** Core `no-restricted-imports`; its options do not merge across blocks, hence one block per place. */
 const restrict = (files, ignores, paths) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { paths }] } });

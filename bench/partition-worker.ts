@@ -7,7 +7,7 @@ import { UnstructuredClient } from 'unstructured-client';
 import type { PartitionParameters as SdkParameters } from 'unstructured-client/dist/commonjs/sdk/models/shared/partitionparameters';
 import { partitionDocument } from '../nodes/DocumentProcessing/api/partition';
 import type { PartitionParameters } from '../nodes/DocumentProcessing/api/partitionForm';
-import { planPageRanges, type PageRange } from '../nodes/DocumentProcessing/helpers/pdfSplit';
+import { planPageRanges, type PageRange } from '../nodes/DocumentProcessing/pdf/pdfSplit';
 import { closeAllPools, type CallContext } from '../nodes/DocumentProcessing/transport';
 import { startEmulator } from '../test/emulator';
 import { samplePdf } from '../test/integration/support/pdfs';

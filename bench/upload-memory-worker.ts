@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { FormData, request } from 'undici';
 import { createJob } from '../nodes/DocumentProcessing/api/jobs';
-import type { JobNode } from '../nodes/DocumentProcessing/helpers/pipeline';
+import type { JobNode } from '../nodes/DocumentProcessing/pipeline/pipeline';
 import { closeAllPools } from '../nodes/DocumentProcessing/transport';
 import { binaryFilePath, disposeHarness, executeNode, type HarnessBinary } from '../test/harness';
 import type { EmulatorAddress } from './lib/emulator-process';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { signWebhook } from '../../nodes/DocumentProcessing/helpers/webhookSignature';
+import { signWebhook } from '../../nodes/DocumentProcessing/webhooks/webhookSignature';
 import { readRegistrations } from '../../nodes/DocumentProcessing/trigger/registrations';
 import { createHookHarness, executeNode, type HookHarness } from '../../test/harness';
 import type { EmulatorProcess } from './emulator-process';

@@ -20,7 +20,7 @@ import * as workflow from './actions/workflow/Workflow.resource';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 import { maskConfigSecrets } from './actions/common/connector/maskConfig';
-import { maskedNode, secretParameterNames, withMaskedNode } from './helpers/maskSecrets';
+import { maskedNode, secretParameterNames, withMaskedNode } from './secrets/maskSecrets';
 import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
 import { documentProcessingApiTest } from './methods/credentialTest';

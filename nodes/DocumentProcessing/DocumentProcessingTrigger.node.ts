@@ -1,6 +1,6 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { EVENT_TYPE_OPTIONS } from './helpers/eventTypes';
+import { EVENT_TYPE_OPTIONS } from './webhooks/eventTypes';
 import { scopeProperties } from './descriptions/scope';
 import { documentProcessingApiTest } from './methods/credentialTest';
 import { searchWorkflows } from './methods/workflows';

@@ -107,7 +107,7 @@ describe("n8n's community package scanner", () => {
 			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and pdfDocument.ts).
 			'node:stream': [
 				'nodes/DocumentProcessing/helpers/openableFile.ts',
-				'nodes/DocumentProcessing/helpers/pdfDocument.ts',
+				'nodes/DocumentProcessing/pdf/pdfDocument.ts',
 				`${transport}/multipart.ts`,
 				// The size limit on file URL downloads counts the body's bytes as they pass.
 				`${transport}/remoteFile.ts`,
@@ -124,7 +124,7 @@ describe("n8n's community package scanner", () => {
 			'form-data': [`${transport}/multipart.js`],
 			'proxy-from-env': [`${transport}/proxy.js`],
 			'node:dns/promises': [`${transport}/addressGuard.js`],
-			'node:stream': ['dist/nodes/DocumentProcessing/helpers/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFile.js`],
+			'node:stream': ['dist/nodes/DocumentProcessing/pdf/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFile.js`],
 		});
 		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);
 		expect(fs.readFileSync(path.join(unpacked, 'dist/vendor/pdf-lib.LICENSES.txt'), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 import type { Locator, Page, Response } from 'playwright-core';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
-import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/helpers/eventTypes';
+import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/eventTypes';
 import { attachSharedN8n, killAllChildren, PACKAGE_NAME, type E2eN8n } from '../e2e/n8n';
 import { openEditorBrowser, type EditorBrowser } from './browser';
 import { DOCS_SCREENSHOT, keepScreenshot, wholePanelScreenshot } from './readme-screenshot';

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { partitionDocument, type PartitionOutcome } from '../../nodes/DocumentProcessing/api/partition';
 import type { PartitionParameters } from '../../nodes/DocumentProcessing/api/partitionForm';
-import { planPageRanges, type PageRange } from '../../nodes/DocumentProcessing/helpers/pdfSplit';
+import { planPageRanges, type PageRange } from '../../nodes/DocumentProcessing/pdf/pdfSplit';
 import type { CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
 import { CORPUS, type CorpusCase } from './support/pdfCorpus';

@@ -1,5 +1,5 @@
-import { planJobs } from '../../nodes/DocumentProcessing/helpers/batching';
-import { DEFAULT_POLL_SCHEDULE, pollDelay } from '../../nodes/DocumentProcessing/helpers/polling';
+import { planJobs } from '../../nodes/DocumentProcessing/jobs/batching';
+import { DEFAULT_POLL_SCHEDULE, pollDelay } from '../../nodes/DocumentProcessing/scheduling/polling';
 
 const files = (counts: number[]) => counts.map((count, itemIndex) => Array.from({ length: count }, (_, n) => ({ itemIndex, n })));
 

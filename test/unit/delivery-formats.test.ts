@@ -1,4 +1,4 @@
-import { readDeliveryFacts } from '../../nodes/DocumentProcessing/api/deliveryFormats';
+import { readDeliveryFacts } from '../../nodes/DocumentProcessing/webhooks/deliveryFormats';
 import { deliveryMessage, DELIVERY_FORMATS } from '../emulator/events/delivery-formats';
 import type { NotificationEvent } from '../emulator/channels/channel-types';
 

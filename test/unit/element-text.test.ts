@@ -1,4 +1,4 @@
-import { contentToText, tableRows } from '../../nodes/DocumentProcessing/helpers/elementText';
+import { contentToText, tableRows } from '../../nodes/DocumentProcessing/outputs/elementText';
 
 const markdown = { format: 'markdown' as const, maxLength: 0 };
 const plain = { format: 'plain' as const, maxLength: 0 };

@@ -7,7 +7,7 @@ import {
 	setAtPath,
 } from '../../nodes/DocumentProcessing/actions/common/connector/connectorConfig';
 import { InputProblem } from '../../nodes/DocumentProcessing/helpers/inputProblem';
-import { decodeSecretBytes, jsonErrorOffset, parseJsonQuietly } from '../../nodes/DocumentProcessing/helpers/secretText';
+import { decodeSecretBytes, jsonErrorOffset, parseJsonQuietly } from '../../nodes/DocumentProcessing/secrets/secretText';
 
 const MARKER = 'PLAINTEXT-MARKER-9d41';
 

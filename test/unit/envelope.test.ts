@@ -13,7 +13,7 @@ import {
 	loadPublicKey,
 	PublicKeyError,
 	type EncryptedSecret,
-} from '../../nodes/DocumentProcessing/helpers/envelope';
+} from '../../nodes/DocumentProcessing/secrets/envelope';
 
 let privateKey: KeyObject;
 let publicPem: string;

@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/common/connector/maskConfig';
-import { MASK, maskedNode, secretParameterNames, withMaskedNode } from '../../nodes/DocumentProcessing/helpers/maskSecrets';
+import { MASK, maskedNode, secretParameterNames, withMaskedNode } from '../../nodes/DocumentProcessing/secrets/maskSecrets';
 import { asNodeError } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
 
 const SECRET_NAMES = secretParameterNames(new DocumentProcessing().description.properties);

@@ -1,5 +1,5 @@
-import { outputItems, type OutputFile } from '../../nodes/DocumentProcessing/helpers/elementItems';
-import { readOutputContent } from '../../nodes/DocumentProcessing/helpers/outputContent';
+import { outputItems, type OutputFile } from '../../nodes/DocumentProcessing/outputs/elementItems';
+import { readOutputContent } from '../../nodes/DocumentProcessing/outputs/outputContent';
 
 const title = { type: 'Title', element_id: 'e1', text: 'Invoice 7', metadata: { filename: 'inv.md' } };
 const text = { type: 'NarrativeText', element_id: 'e2', text: 'Total: 120', metadata: { filename: 'inv.md' } };

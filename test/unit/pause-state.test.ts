@@ -6,7 +6,7 @@ import type { IExecuteData, IExecuteFunctions, INodeExecutionData, IWebhookFunct
 import { NodeOperationError } from 'n8n-workflow';
 import { armTimeLimit, deliverOnResume, failOnResume, resumedOutput } from '../../nodes/DocumentProcessing/jobs/pause/stackEntry';
 import { openState, type PauseState, sealState } from '../../nodes/DocumentProcessing/jobs/pause/state';
-import { generateSigningSecret } from '../../nodes/DocumentProcessing/helpers/webhookSignature';
+import { generateSigningSecret } from '../../nodes/DocumentProcessing/webhooks/webhookSignature';
 
 const node = { id: 'n1', name: 'Process Files', type: 'documentProcessing', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 

@@ -10,7 +10,7 @@ import {
 	wholeFileChunk,
 	type LoadedPdf,
 	type RangeBody,
-} from '../../nodes/DocumentProcessing/helpers/pdfDocument';
+} from '../../nodes/DocumentProcessing/pdf/pdfDocument';
 import { parsePdf } from '../emulator/partition/pdf';
 import { corruptPdf, samplePdf } from '../integration/support/pdfs';
 import { cyclicParent, inheritedAttributes, missingParent, parentNotATreeNode } from '../integration/support/pdfTrees';

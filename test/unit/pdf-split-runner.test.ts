@@ -1,5 +1,5 @@
-import { RangeFailedError, runRanges } from '../../nodes/DocumentProcessing/helpers/pdfRangeRunner';
-import type { PageRange } from '../../nodes/DocumentProcessing/helpers/pdfSplit';
+import { RangeFailedError, runRanges } from '../../nodes/DocumentProcessing/pdf/pdfRangeRunner';
+import type { PageRange } from '../../nodes/DocumentProcessing/pdf/pdfSplit';
 
 const ranges = (count: number): PageRange[] => Array.from({ length: count }, (_, index) => ({ first: index * 10 + 1, last: index * 10 + 10 }));
 

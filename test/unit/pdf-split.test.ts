@@ -8,7 +8,7 @@ import {
 	planPageRanges,
 	resolvePageRange,
 	type PageRange,
-} from '../../nodes/DocumentProcessing/helpers/pdfSplit';
+} from '../../nodes/DocumentProcessing/pdf/pdfSplit';
 
 const sizes = (ranges: PageRange[]) => ranges.map(pageCount);
 

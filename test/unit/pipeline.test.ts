@@ -1,5 +1,5 @@
 import { InputProblem } from '../../nodes/DocumentProcessing/helpers/inputProblem';
-import { buildJobNodes, parseJsonSchema, parseRawJobNodes, requestData } from '../../nodes/DocumentProcessing/helpers/pipeline';
+import { buildJobNodes, parseJsonSchema, parseRawJobNodes, requestData } from '../../nodes/DocumentProcessing/pipeline/pipeline';
 
 const schema = { type: 'object', properties: { title: { type: 'string' } } };
 

@@ -1,4 +1,4 @@
-import { claimDelivery, forgetChannel, releaseDelivery } from '../../nodes/DocumentProcessing/helpers/replayGuard';
+import { claimDelivery, forgetChannel, releaseDelivery } from '../../nodes/DocumentProcessing/webhooks/replayGuard';
 
 describe('webhook-id replay guard', () => {
 	const t0 = 1_700_000_000_000;

@@ -4,7 +4,7 @@ import {
 	signWebhook,
 	verifyWebhookSignature,
 	type SignedDelivery,
-} from '../../nodes/DocumentProcessing/helpers/webhookSignature';
+} from '../../nodes/DocumentProcessing/webhooks/webhookSignature';
 
 // The published Standard Webhooks / Svix example: an independent check of the scheme.
 const SPEC_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

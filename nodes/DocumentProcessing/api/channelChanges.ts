@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
-import type { EventType } from '../helpers/eventTypes';
+import type { EventType } from '../webhooks/eventTypes';
 import { callService, type CallContext } from '../transport';
 import { channelNotFound, channelSchema, collectionPath, endpointLabel, getChannel, type Channel, type ChannelScope } from './channels';
 import { asNodeError } from '../helpers/nodeErrors';

@@ -1,6 +1,6 @@
-import { mapLimited } from '../helpers/concurrency';
-import { fileNameFromElements, type OutputFile } from '../helpers/elementItems';
-import { readOutputContent } from '../helpers/outputContent';
+import { mapLimited } from '../scheduling/concurrency';
+import { fileNameFromElements, type OutputFile } from '../outputs/elementItems';
+import { readOutputContent } from '../outputs/outputContent';
 import type { CallContext } from '../transport';
 import { downloadOutput } from './jobs';
 import type { Job, OutputNodeFile } from './schemas';

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import type { InputFile } from '../helpers/binaries';
-import { requestData, type JobPipeline } from '../helpers/pipeline';
+import { requestData, type JobPipeline } from '../pipeline/pipeline';
 import { callService, serviceError, type CallContext, type FilePart } from '../transport';
 import { jobListSchema, jobSchema, outputContentSchema, type Job, type JobStatus } from './schemas';
 import { asNodeError } from '../helpers/nodeErrors';

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
-import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead, wholeFileChunk, type LoadedPdf, type RangeBody } from '../helpers/pdfDocument';
-import { RangeFailedError, runRanges, type RangeOutcome } from '../helpers/pdfRangeRunner';
-import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../helpers/pdfSplit';
+import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead, wholeFileChunk, type LoadedPdf, type RangeBody } from '../pdf/pdfDocument';
+import { RangeFailedError, runRanges, type RangeOutcome } from '../pdf/pdfRangeRunner';
+import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../pdf/pdfSplit';
 import type { CallContext } from '../transport';
 import { partitionFormFields, type PartitionParameters } from './partitionForm';
 import {

@@ -1,8 +1,8 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
-import { publicKeyFromCertificate } from '../helpers/certificateKey';
-import { encryptSecret, loadPublicKey, PublicKeyError } from '../helpers/envelope';
+import { publicKeyFromCertificate } from '../secrets/certificateKey';
+import { encryptSecret, loadPublicKey, PublicKeyError } from '../secrets/envelope';
 import { callService, type CallContext, type ServiceConnection } from '../transport';
 import { asNodeError } from '../helpers/nodeErrors';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
-import type { JobNode } from '../helpers/pipeline';
+import type { JobNode } from '../pipeline/pipeline';
 import { callService, type CallContext } from '../transport';
 
 /**

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { DEFAULT_MAX_TEXT_LENGTH, type TextOptions } from '../helpers/elementText';
+import { DEFAULT_MAX_TEXT_LENGTH, type TextOptions } from '../outputs/elementText';
 
 /** The "Text" choice of an Output field: what an AI agent's tool should return. */
 export const textOutputOption: INodePropertyOptions = {

@@ -1,6 +1,12 @@
+// helpers/ owns n8n item plumbing only: running an operation per item with pairedItem and
+// continueOnFail (this file), an item's binaries and the one file type (binaries.ts,
+// openableFile.ts), the input-problem and node errors (inputProblem.ts, nodeErrors.ts), local
+// parameter checks (validate.ts, opaqueId.ts), resource locators and JSON values. It may import
+// scheduling/ and n8n-workflow only; every other folder may use it.
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { mapLimited } from './concurrency';
+import { mapLimited } from '../scheduling/concurrency';
 import { asOperationError, InputProblem } from './inputProblem';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */

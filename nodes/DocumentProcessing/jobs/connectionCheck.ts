@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../api/context';
 import { CHECK_DONE, getConnectionCheck, startConnectionCheck, type ConnectionCheck, type ConnectorKind } from '../api/connectors';
-import { pollDelay, type PollSchedule } from '../helpers/polling';
-import { sleep } from '../helpers/sleep';
+import { pollDelay, type PollSchedule } from '../scheduling/polling';
+import { sleep } from '../scheduling/sleep';
 
 export interface CheckWait {
 	schedule: PollSchedule;

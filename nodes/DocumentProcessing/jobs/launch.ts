@@ -4,9 +4,9 @@ import { callContextFor, type CallContext } from '../api/context';
 import { createJob } from '../api/jobs';
 import type { Job } from '../api/schemas';
 import { type InputFile, MAX_FILES_PER_JOB } from '../helpers/binaries';
-import { type BatchMode, planJobs } from '../helpers/batching';
+import { type BatchMode, planJobs } from './batching';
 import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
-import type { JobPipeline } from '../helpers/pipeline';
+import type { JobPipeline } from '../pipeline/pipeline';
 import type { PipelineStep } from '../api/jobOutputs';
 
 /** A job this execution launched, with the files it carries in upload order. */

@@ -3,7 +3,7 @@ import type { CallContext } from '../api/context';
 import { downloadJobOutputs, type OutputSelection } from '../api/jobOutputs';
 import { getJob } from '../api/jobs';
 import { JOB_SUCCESS, type Job } from '../api/schemas';
-import type { OutputFile } from '../helpers/elementItems';
+import type { OutputFile } from '../outputs/elementItems';
 import { failedInputFiles, type FileFailure } from './fileFailures';
 
 /** A finished job's input files that produced no output, as far as its record names its inputs. */

@@ -1,4 +1,4 @@
-import { sleep } from '../helpers/sleep';
+import { sleep } from '../scheduling/sleep';
 
 /**
  * The service refuses on-demand job launches less than one second apart, counted from when it

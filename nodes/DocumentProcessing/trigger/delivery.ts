@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { header, ignore, rawBodyOf, refuse, signedDelivery } from '../helpers/webhookRequest';
-import { claimDelivery, releaseDelivery } from '../helpers/replayGuard';
-import { verifyWebhookSignature } from '../helpers/webhookSignature';
+import { header, ignore, rawBodyOf, refuse, signedDelivery } from '../webhooks/webhookRequest';
+import { claimDelivery, releaseDelivery } from '../webhooks/replayGuard';
+import { verifyWebhookSignature } from '../webhooks/webhookSignature';
 import { eventItems } from './enrich';
 import { readRegistrations, type Registration } from './registrations';
 import { parseBody, resolveEvent, UNKNOWN_EVENT_TYPE } from './resolveEvent';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { serviceCallContext } from '../api/context';
-import { outputItems } from '../helpers/elementItems';
+import { outputItems } from '../outputs/elementItems';
 import { failureJson } from '../jobs/fileFailures';
 import { jobWithOutputs } from '../jobs/results';
 import type { TriggerEvent } from './resolveEvent';

@@ -3,8 +3,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { deleteChannel, findChannel } from '../api/channelChanges';
 import { createChannel, listChannels, type ChannelScope } from '../api/channels';
 import { serviceCallContext, type CallContext } from '../api/context';
-import { forgetChannel } from '../helpers/replayGuard';
-import { generateSigningSecret } from '../helpers/webhookSignature';
+import { forgetChannel } from '../webhooks/replayGuard';
+import { generateSigningSecret } from '../webhooks/webhookSignature';
 import {
 	readRegistrations,
 	registrationFor,

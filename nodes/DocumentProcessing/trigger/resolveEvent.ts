@@ -1,6 +1,6 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 import { serviceCallContext } from '../api/context';
-import { readDeliveryFacts, type DeliveryFacts } from '../api/deliveryFormats';
+import { readDeliveryFacts, type DeliveryFacts } from '../webhooks/deliveryFormats';
 import { getNotificationEvent } from '../api/notifications';
 
 /** The event a delivery stands for, as the trigger's output reports it; null where nothing says. */
@@ -18,7 +18,7 @@ export interface TriggerEvent {
 
 export const UNKNOWN_EVENT_TYPE = 'unknown';
 
-export { parseJsonBody as parseBody } from '../helpers/webhookRequest';
+export { parseJsonBody as parseBody } from '../webhooks/webhookRequest';
 
 function fromFacts(facts: DeliveryFacts, headerId: string | undefined): TriggerEvent {
 	return {

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { isEventType, type EventType } from '../helpers/eventTypes';
-import type { OutputShape } from '../helpers/elementItems';
+import { isEventType, type EventType } from '../webhooks/eventTypes';
+import type { OutputShape } from '../outputs/elementItems';
 import { workflowIdFromValue } from '../helpers/workflowLocator';
 
 export type DeliveryShape = 'event' | OutputShape;

@@ -1,7 +1,7 @@
 /** Secret hygiene on the success paths: every operation's output holds references and masks, never a secret. */
 import { randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { signWebhook } from '../../../nodes/DocumentProcessing/helpers/webhookSignature';
+import { signWebhook } from '../../../nodes/DocumentProcessing/webhooks/webhookSignature';
 import { readRegistrations } from '../../../nodes/DocumentProcessing/trigger/registrations';
 import { DEFAULT_WORKFLOW_ID } from '../../emulator';
 import { markdownItem, NOWHERE, SECRET_PLAINTEXT, SERVICE_ACCOUNT_KEY, SIGNING_SECRET } from './bench';

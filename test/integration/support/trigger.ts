@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { DocumentProcessingTrigger } from '../../../nodes/DocumentProcessing/DocumentProcessingTrigger.node';
-import { signWebhook } from '../../../nodes/DocumentProcessing/helpers/webhookSignature';
+import { signWebhook } from '../../../nodes/DocumentProcessing/webhooks/webhookSignature';
 import { readRegistrations } from '../../../nodes/DocumentProcessing/trigger/registrations';
 import { DEFAULT_WORKFLOW_ID, type EmulatorConfig } from '../../emulator';
 import { form, TestClient } from '../../emulator/test-support/client';

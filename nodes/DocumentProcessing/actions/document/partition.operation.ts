@@ -4,7 +4,7 @@ import { callContextFor } from '../../api/context';
 import { partitionDocument, type FailedRange, type PartitionOutcome } from '../../api/partition';
 import type { InputFile } from '../../helpers/binaries';
 import { readTextOptions } from '../../descriptions/textOutput';
-import { contentToText, type TextOptions } from '../../helpers/elementText';
+import { contentToText, type TextOptions } from '../../outputs/elementText';
 import { runPerItem } from '../../helpers/items';
 import { fileInputProperties, itemInputFiles } from '../common/fileInput';
 import { partitionProperties } from './partitionFields';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { textOutputOption, textOutputProperties } from '../../descriptions/textOutput';
-import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY } from '../../helpers/pdfSplit';
+import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY } from '../../pdf/pdfSplit';
 
 /** The fields of Partition File, in the order the panel shows them. */
 export const partitionProperties: INodeProperties[] = [

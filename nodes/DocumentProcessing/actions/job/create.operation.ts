@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fileInputProperties } from '../common/fileInput';
 import { forEachLaunchedJob, launchRecord } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
-import { pipelineProperties } from './shared/pipelineFields';
+import { pipelineProperties } from '../../descriptions/pipelineFields';
 
 const properties: INodeProperties[] = [...fileInputProperties, batchModeProperty, ...pipelineProperties];
 

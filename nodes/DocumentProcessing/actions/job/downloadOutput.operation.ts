@@ -6,7 +6,8 @@ import { jobIdFrom, jobIdProperties } from './shared/jobId';
 import { fileFailureItems } from '../../jobs/finish';
 import { outputFilesToItems } from '../../jobs/outputs';
 import { completedJobOutputs } from '../../jobs/results';
-import { outputProperties, readOutputSettings } from './shared/outputFields';
+import { outputProperties } from '../../descriptions/outputFields';
+import { readOutputSettings } from '../common/jobSettings';
 
 const properties: INodeProperties[] = [
 	...jobIdProperties(),

@@ -4,11 +4,12 @@ import { fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
 import { forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
-import { outputProperties, readOutputSettings } from './shared/outputFields';
-import { pipelineProperties } from './shared/pipelineFields';
+import { outputProperties } from '../../descriptions/outputFields';
+import { pipelineProperties } from '../../descriptions/pipelineFields';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
-import { readWaitMode, readWaitSettings, waitModeProperty, waitOptionsProperty } from './shared/waitFields';
+import { waitModeProperty, waitOptionsProperty } from '../../descriptions/waitFields';
+import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties,

@@ -7,7 +7,8 @@ import { runPerItem } from '../../helpers/items';
 import { jobIdFrom, jobIdProperties } from './shared/jobId';
 import { jobOutcome, waitForJob } from '../../jobs/wait';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
-import { readWaitMode, readWaitSettings, waitModeProperty, waitOptionsProperty } from './shared/waitFields';
+import { waitModeProperty, waitOptionsProperty } from '../../descriptions/waitFields';
+import { readWaitMode, readWaitSettings } from '../common/jobSettings';
 
 const properties: INodeProperties[] = [...jobIdProperties(), waitModeProperty, waitOptionsProperty];
 

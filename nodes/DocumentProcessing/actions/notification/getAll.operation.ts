@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor, executingNode, type CallContext } from '../../api/context';
 import { EVENT_PAGE_MAX, listNotificationEvents, type EventFilter } from '../../api/notifications';
 import { filtersProperty, returnAllProperties } from '../../descriptions/returnAll';
-import { EVENT_TYPE_OPTIONS, isEventType } from '../../helpers/eventTypes';
+import { EVENT_TYPE_OPTIONS, isEventType } from '../../webhooks/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventWorkflowIdFrom, eventWorkflowIdOption, isoDateFrom } from './shared/eventFields';
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { EVENT_TYPE_OPTIONS, isEventType, type EventType } from '../../helpers/eventTypes';
+import { EVENT_TYPE_OPTIONS, isEventType, type EventType } from '../../webhooks/eventTypes';
 
 /** Event Types as the user gave them (a list, or comma-separated text from an expression), checked. */
 export function eventTypesFrom(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): EventType[] {

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { createChannel, type ChannelInput } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { channelTypeProperty } from '../../descriptions/channelType';
-import { EVENT_TYPE_OPTIONS } from '../../helpers/eventTypes';
+import { EVENT_TYPE_OPTIONS } from '../../webhooks/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventTypesFrom, webhookUrlFrom } from './channelFields';
 import { scopeFrom, channelScopeProperties } from './channelScope';

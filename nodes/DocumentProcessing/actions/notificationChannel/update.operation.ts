@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { updateChannel, type ChannelChanges } from '../../api/channelChanges';
 import { callContextFor } from '../../api/context';
-import { EVENT_TYPE_OPTIONS } from '../../helpers/eventTypes';
+import { EVENT_TYPE_OPTIONS } from '../../webhooks/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventTypesFrom, webhookUrlFrom } from './channelFields';
 import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';

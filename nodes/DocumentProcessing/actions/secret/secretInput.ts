@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { asOperationError } from '../../helpers/inputProblem';
-import { decodeSecretBytes, parseJsonQuietly } from '../../helpers/secretText';
+import { decodeSecretBytes, parseJsonQuietly } from '../../secrets/secretText';
 
 /** Secrets are small (a service-account key is about 2 kB); a bigger file is almost surely the wrong one. */
 export const MAX_SECRET_BYTES = 1024 * 1024;

@@ -8,10 +8,11 @@ import { binaryInputProperties, binarySelection } from '../../descriptions/binar
 import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
-import { outputProperties, readOutputSettings } from '../job/shared/outputFields';
+import { outputProperties } from '../../descriptions/outputFields';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
-import { readWaitMode, readWaitSettings, waitModeProperty, waitOptionsProperty } from '../job/shared/waitFields';
+import { waitModeProperty, waitOptionsProperty } from '../../descriptions/waitFields';
+import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 
 const afterRun = { show: { afterRun: ['download'] } };
 

@@ -1,7 +1,7 @@
 import { type ChannelScope, createChannel, listChannels } from '../../api/channels';
 import { deleteChannel } from '../../api/channelChanges';
 import type { CallContext } from '../../api/context';
-import type { EventType } from '../../helpers/eventTypes';
+import type { EventType } from '../../webhooks/eventTypes';
 
 /** The events that end a job: the only ones a paused execution listens to. */
 export const PAUSE_EVENTS: EventType[] = ['job.completed', 'job.failed', 'job.stopped'];

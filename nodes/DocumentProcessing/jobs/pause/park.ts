@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
-import { generateSigningSecret } from '../../helpers/webhookSignature';
+import { generateSigningSecret } from '../../webhooks/webhookSignature';
 import type { LaunchedJob } from '../launch';
 import type { OutputSettings } from '../outputs';
 import { isTerminal, type WaitSettings } from '../wait';

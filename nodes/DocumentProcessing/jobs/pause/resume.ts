@@ -1,11 +1,11 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { serviceCallContext, type CallContext } from '../../api/context';
-import { readDeliveryFacts } from '../../api/deliveryFormats';
+import { readDeliveryFacts } from '../../webhooks/deliveryFormats';
 import { getJob } from '../../api/jobs';
 import { asNodeError } from '../../helpers/nodeErrors';
-import { claimDelivery, releaseDelivery } from '../../helpers/replayGuard';
-import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../helpers/webhookRequest';
-import { verifyWebhookSignature } from '../../helpers/webhookSignature';
+import { claimDelivery, releaseDelivery } from '../../webhooks/replayGuard';
+import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../webhooks/webhookRequest';
+import { verifyWebhookSignature } from '../../webhooks/webhookSignature';
 import { isTerminal } from '../wait';
 import { channelScope, PAUSE_EVENTS, removeOwnPauseChannel } from './channel';
 import { itemsOfEndedJobs } from './outcome';

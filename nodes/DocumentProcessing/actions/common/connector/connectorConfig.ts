@@ -1,5 +1,5 @@
 import { InputProblem } from '../../../helpers/inputProblem';
-import { parseJsonQuietly } from '../../../helpers/secretText';
+import { parseJsonQuietly } from '../../../secrets/secretText';
 
 export interface SecretReferenceValue {
 	id: string;

@@ -4,7 +4,7 @@ import { deleteConnector, getConnector, listConnectors, updateConnector, type Co
 import { callContextFor, executingNode } from '../../../api/context';
 import { filtersProperty, limitResults, returnAllProperties } from '../../../descriptions/returnAll';
 import { runPerItem } from '../../../helpers/items';
-import { DEFAULT_POLL_SCHEDULE } from '../../../helpers/polling';
+import { DEFAULT_POLL_SCHEDULE } from '../../../scheduling/polling';
 import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
 import { sendWithSecrets } from './configPlan';
 import type { ConfigPlan } from './connectorConfig';

@@ -1,5 +1,5 @@
 import type { INode } from 'n8n-workflow';
-import { MASK } from '../../../helpers/maskSecrets';
+import { MASK } from '../../../secrets/maskSecrets';
 import { defaultSecretKeys, looksLikeReference, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
 
 function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { MAX_FILES_PER_JOB } from '../../../helpers/binaries';
-import type { BatchMode } from '../../../helpers/batching';
+import type { BatchMode } from '../../../jobs/batching';
 import type { JobRequests } from '../../../jobs/launch';
 import { itemInputFiles } from '../../common/fileInput';
-import { readPipeline } from './pipelineFields';
+import { readPipeline } from '../../../descriptions/pipelineFields';
 
 export const batchModeProperty: INodeProperties = {
 	displayName: 'Batching',

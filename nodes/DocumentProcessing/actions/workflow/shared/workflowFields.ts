@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WORKFLOW_SCHEDULES, type WorkflowFields } from '../../../api/workflows';
 import { destinationLocator, optionalPickedId, sourceLocator } from '../../../descriptions/pickers';
-import { pipelineProperties, readPipeline } from '../../job/shared/pipelineFields';
+import { pipelineProperties, readPipeline } from '../../../descriptions/pipelineFields';
 
 /**
  * Workflow types as the service's sources name them: the client lists basic/advanced/platinum/

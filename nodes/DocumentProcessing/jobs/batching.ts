@@ -1,4 +1,4 @@
-import { MAX_FILES_PER_JOB } from './binaries';
+import { MAX_FILES_PER_JOB } from '../helpers/binaries';
 
 export type BatchMode = 'perItem' | 'combine';
 

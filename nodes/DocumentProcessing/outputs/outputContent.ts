@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { isObject } from './jsonValue';
+import { isObject } from '../helpers/jsonValue';
 
 /**
  * What an output file holds. The service writes either an element array (partitioning and

@@ -1,3 +1,7 @@
+// scheduling/ owns how work is spread over time and lanes: the one bounded-concurrency helper
+// (this file), the abortable sleep (sleep.ts) and the poll schedule (polling.ts). It imports
+// nothing of this package (n8n-workflow only), so every folder, transport/ included, may use it.
+
 /** What a worker may ask while it runs: the index the next free lane will take, if any. */
 export interface LaneView {
 	/** The next index not yet taken (undefined when none is left or the run stopped). */

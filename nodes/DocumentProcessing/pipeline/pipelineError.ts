@@ -1,4 +1,4 @@
-import { InputProblem } from './inputProblem';
+import { InputProblem } from '../helpers/inputProblem';
 
 /** A problem with the pipeline, named by the field it is in so the user can find it. */
 export function pipelineProblem(field: string, message: string): InputProblem {

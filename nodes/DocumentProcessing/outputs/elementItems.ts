@@ -1,3 +1,7 @@
+// outputs/ owns turning what a job produced into n8n items: element items (this file), the
+// elements' text (elementText.ts, textItems.ts) and the content of an output file
+// (outputContent.ts). It may import helpers/ and n8n-workflow, nothing of the layers that use it.
+
 import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { extractedRecords } from './outputContent';
 

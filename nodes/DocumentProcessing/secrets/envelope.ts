@@ -1,3 +1,8 @@
+// secrets/ owns what keeps a secret secret: envelope encryption of a registered value against the
+// service's public key (this file, certificateKey.ts), reading a secret text field (secretText.ts)
+// and masking secrets out of anything a node shows (maskSecrets.ts). It may import helpers/ and
+// n8n-workflow, nothing of the layers (actions/, jobs/, api/, transport/) that use it.
+
 import { constants, createCipheriv, createPublicKey, publicEncrypt, randomBytes, type KeyObject } from 'node:crypto';
 
 /** The registration body of a secret: what the service's five envelope rules produce. */

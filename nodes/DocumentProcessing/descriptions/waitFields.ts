@@ -1,9 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { DEFAULT_POLL_SCHEDULE } from '../../../helpers/polling';
-import type { WaitSettings } from '../../../jobs/wait';
+import type { INodeProperties } from 'n8n-workflow';
 
-const DEFAULT_TIMEOUT_MINUTES = 120;
+export const DEFAULT_TIMEOUT_MINUTES = 120;
 
 export const waitOptionsProperty: INodeProperties = {
 	displayName: 'Waiting',
@@ -39,23 +36,6 @@ export const waitOptionsProperty: INodeProperties = {
 	],
 };
 
-export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
-	const maxSeconds = Number(options.maxPollIntervalSeconds ?? 10);
-	const minutes = Number(options.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES);
-	if (!(maxSeconds >= 1) || !(minutes > 0)) {
-		throw new NodeOperationError(ctx.getNode(), 'Waiting › the poll interval must be at least 1 second and the timeout positive', {
-			itemIndex,
-			description: 'Set Waiting › Longest Poll Interval (Seconds) to 1 or more and Waiting › Timeout (Minutes) above 0.',
-		});
-	}
-	return {
-		schedule: { ...DEFAULT_POLL_SCHEDULE, maxMs: maxSeconds * 1000, initialMs: Math.min(DEFAULT_POLL_SCHEDULE.initialMs, maxSeconds * 1000) },
-		timeoutMs: minutes * 60_000,
-		failOnJobFailure: options.failOnJobFailure !== false,
-	};
-}
-
 export type WaitMode = 'poll' | 'pause';
 
 /** Shown next to Waiting wherever an operation waits for a job; the default keeps today's behaviour. */
@@ -79,8 +59,3 @@ export const waitModeProperty: INodeProperties = {
 	],
 	default: 'poll',
 };
-
-export function readWaitMode(ctx: IExecuteFunctions): WaitMode {
-	// One wait per execution: the mode of the first item decides for all.
-	return ctx.getNodeParameter('waitMode', 0, 'poll') === 'pause' ? 'pause' : 'poll';
-}

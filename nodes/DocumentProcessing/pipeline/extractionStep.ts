@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { compact, isObject } from './jsonValue';
+import { compact, isObject } from '../helpers/jsonValue';
 import { pipelineProblem } from './pipelineError';
 import { parseJsonSchema } from './jsonSchema';
 

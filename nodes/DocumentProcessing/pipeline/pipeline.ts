@@ -1,6 +1,11 @@
+// pipeline/ owns the processing pipeline a job or workflow runs: building and checking its nodes
+// (this file), the extraction step and its JSON schema (extractionStep.ts, jsonSchema.ts) and the
+// problems a bad pipeline raises (pipelineError.ts). It may import helpers/ and n8n-workflow,
+// nothing of the layers (descriptions/, jobs/, api/) that use it.
+
 import type { IDataObject } from 'n8n-workflow';
 import { checkExtractorSettings, extractionSettings, type ExtractionStep } from './extractionStep';
-import { compact, isObject } from './jsonValue';
+import { compact, isObject } from '../helpers/jsonValue';
 import { parseJsonText, pipelineProblem } from './pipelineError';
 
 export { parseJsonSchema } from './jsonSchema';

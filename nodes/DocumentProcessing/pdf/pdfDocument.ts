@@ -1,3 +1,8 @@
+// pdf/ owns splitting a PDF into page ranges before upload: planning the ranges (pdfSplit.ts),
+// cutting them out of the document with pdf-lib (this file, the only one that may import pdf-lib;
+// the build bundles it) and running the ranges side by side (pdfRangeRunner.ts). It may import
+// scheduling/ and Node's own modules, nothing of the layers; api/partition.ts is its caller.
+
 import {
 	ParseSpeeds,
 	PDFCrossRefSection,

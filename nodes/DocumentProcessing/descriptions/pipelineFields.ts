@@ -6,9 +6,9 @@ import {
 	type JobPipeline,
 	type PartitionStep,
 	parseRawJobNodes,
-} from '../../../helpers/pipeline';
-import { asOperationError } from '../../../helpers/inputProblem';
-import { pickedId, templateLocator } from '../../../descriptions/pickers';
+} from '../pipeline/pipeline';
+import { asOperationError } from '../helpers/inputProblem';
+import { pickedId, templateLocator } from './pickers';
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
 

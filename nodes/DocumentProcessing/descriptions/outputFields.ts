@@ -1,8 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readTextOptions, textOutputOption, textOutputProperties } from '../../../descriptions/textOutput';
-import { executingNode } from '../../../api/context';
-import { fileFailureRouting } from '../../../jobs/finish';
-import type { OutputMode, OutputSettings } from '../../../jobs/outputs';
+import type { INodeProperties } from 'n8n-workflow';
+import { textOutputOption, textOutputProperties } from './textOutput';
 
 export const outputProperties: INodeProperties[] = [
 	{
@@ -42,14 +39,3 @@ export const outputProperties: INodeProperties[] = [
 		description: 'Whether to return only what the pipeline’s last node produced, leaving out intermediate nodes’ outputs',
 	},
 ];
-
-export function readOutputSettings(ctx: IExecuteFunctions, itemIndex: number): OutputSettings {
-	const mode = ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode;
-	return {
-		mode,
-		...(mode === 'text' ? { text: readTextOptions(ctx, itemIndex) } : {}),
-		lastNodeOnly: ctx.getNodeParameter('lastNodeOnly', itemIndex, true) as boolean,
-		binaryProperty: (ctx.getNodeParameter('outputBinaryPropertyName', itemIndex, 'data') as string).trim() || 'data',
-		failures: fileFailureRouting(executingNode(ctx)),
-	};
-}

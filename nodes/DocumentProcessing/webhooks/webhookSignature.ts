@@ -1,3 +1,8 @@
+// webhooks/ owns what the service sends to n8n's webhook URLs: the signature check (this file),
+// the replay guard (replayGuard.ts), the event type names (eventTypes.ts), reading a webhook
+// request (webhookRequest.ts) and parsing its body in the delivery formats (deliveryFormats.ts).
+// It may import helpers/, zod and n8n-workflow; trigger/, jobs/pause/ and api/ use it.
+
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**

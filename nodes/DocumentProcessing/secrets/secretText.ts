@@ -1,4 +1,4 @@
-import { InputProblem } from './inputProblem';
+import { InputProblem } from '../helpers/inputProblem';
 
 /**
  * Secret values are handled here without ever copying them into a message: V8's JSON.parse

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { executingNode } from '../../api/context';
+import { readTextOptions } from '../../descriptions/textOutput';
+import { DEFAULT_TIMEOUT_MINUTES, type WaitMode } from '../../descriptions/waitFields';
+import { fileFailureRouting } from '../../jobs/finish';
+import type { OutputMode, OutputSettings } from '../../jobs/outputs';
+import type { WaitSettings } from '../../jobs/wait';
+import { DEFAULT_POLL_SCHEDULE } from '../../scheduling/polling';
+
+// The readers of the Waiting, Wait Mode and output fields (descriptions/waitFields.ts,
+// descriptions/outputFields.ts) for every operation that waits for a job (Job → Process, Wait for
+// Completion, Download Output; Workflow → Run). They live here, not beside the fields, because they
+// build jobs/ settings, and descriptions/ imports none of the layers.
+
+export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
+	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
+	const maxSeconds = Number(options.maxPollIntervalSeconds ?? 10);
+	const minutes = Number(options.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES);
+	if (!(maxSeconds >= 1) || !(minutes > 0)) {
+		throw new NodeOperationError(ctx.getNode(), 'Waiting › the poll interval must be at least 1 second and the timeout positive', {
+			itemIndex,
+			description: 'Set Waiting › Longest Poll Interval (Seconds) to 1 or more and Waiting › Timeout (Minutes) above 0.',
+		});
+	}
+	return {
+		schedule: { ...DEFAULT_POLL_SCHEDULE, maxMs: maxSeconds * 1000, initialMs: Math.min(DEFAULT_POLL_SCHEDULE.initialMs, maxSeconds * 1000) },
+		timeoutMs: minutes * 60_000,
+		failOnJobFailure: options.failOnJobFailure !== false,
+	};
+}
+
+export function readWaitMode(ctx: IExecuteFunctions): WaitMode {
+	// One wait per execution: the mode of the first item decides for all.
+	return ctx.getNodeParameter('waitMode', 0, 'poll') === 'pause' ? 'pause' : 'poll';
+}
+
+export function readOutputSettings(ctx: IExecuteFunctions, itemIndex: number): OutputSettings {
+	const mode = ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode;
+	return {
+		mode,
+		...(mode === 'text' ? { text: readTextOptions(ctx, itemIndex) } : {}),
+		lastNodeOnly: ctx.getNodeParameter('lastNodeOnly', itemIndex, true) as boolean,
+		binaryProperty: (ctx.getNodeParameter('outputBinaryPropertyName', itemIndex, 'data') as string).trim() || 'data',
+		failures: fileFailureRouting(executingNode(ctx)),
+	};
+}
