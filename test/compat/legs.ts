@@ -12,6 +12,13 @@ export const LEGS: ReadonlyArray<{ n8n: string }> = JSON.parse(
 	fs.readFileSync(path.join(__dirname, 'n8n-versions.json'), 'utf8'),
 ) as Array<{ n8n: string }>;
 
+/** The n8n 1.x leg of n8n-versions.json (its place in the list is not fixed). */
+export function legacyLeg(): { n8n: string } {
+	const legacy = LEGS.find((leg) => leg.n8n.startsWith('1.'));
+	if (!legacy) throw new Error('n8n-versions.json lists no n8n 1.x');
+	return legacy;
+}
+
 /** What every leg runs, in order; the titles are the README table's rows. */
 export const CHECKS = {
 	load: 'Both nodes and the credential load; light/dark icons are served; the AI tool variant is listed',
