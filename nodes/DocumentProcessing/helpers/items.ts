@@ -34,7 +34,7 @@ function toExecutionData(result: ItemResult, itemIndices: number[]): INodeExecut
 }
 
 /** Errors a user can act on always name the item; anything unexpected is wrapped so it does too. */
-export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+export function withItemIndex(ctx: Pick<IExecuteFunctions, 'getNode'>, error: unknown, itemIndex: number): Error {
 	// A problem with the input that no operation framed itself still reaches the user with its hint.
 	if (error instanceof InputProblem) return asOperationError(ctx.getNode(), error, itemIndex) as Error;
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {

@@ -1,9 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../../api/context';
 import type { Job } from '../../api/schemas';
-import { errorItem } from '../../helpers/items';
-import { asNodeError } from '../../helpers/nodeErrors';
+import { errorItem, withItemIndex } from '../../helpers/items';
 import { type FinishContext, itemsOfFinishedJob } from '../finish';
 import type { LaunchedJob } from '../launch';
 import { jobOutcome, timeoutError, type WaitSettings } from '../wait';
@@ -35,14 +33,6 @@ function waitSettings(paused: PausedJob): WaitSettings {
 	return { schedule: { initialMs: 0, maxMs: 0, factor: 1 }, timeoutMs: 0, failOnJobFailure: paused.failOnJobFailure };
 }
 
-function withItem(call: CallContext, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return asNodeError(call.node, error, itemIndex);
-}
-
 /** The items of one ended job, exactly as the poll mode gives them once its wait is over. */
 async function itemsOfEndedJob(ctx: FinishContext, call: CallContext, paused: PausedJob, job: Job): Promise<INodeExecutionData[]> {
 	const itemIndex = paused.items[0];
@@ -70,7 +60,7 @@ export async function itemsOfEndedJobs(
 		try {
 			output.push(...(await itemsOfEndedJob(ctx, call, paused, jobs[index])));
 		} catch (error) {
-			const wrapped = withItem(call, error, paused.items[0]);
+			const wrapped = withItemIndex(ctx, error, paused.items[0]);
 			if (!state.continueOnFail) throw wrapped;
 			output.push(errorItem(wrapped, paused.items));
 		}
