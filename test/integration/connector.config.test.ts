@@ -43,7 +43,7 @@ describe('Source Connector → Update', () => {
 		await bed.fault({ method: 'PUT', path: `/api/v1/sources/${id}`, status: 422, detail: 'config refused' });
 		const error = await caught(bed.run(params));
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.description).toMatch(/^PUT \/api\/v1\/sources\/\{source_id\} — .*can be reused as references: secret → \{"id": "[^"]+", "type": "rsa_aes"\}\.$/);
+		expect(error.description).toMatch(/^Correct the fields .*can be reused as references: secret → \{"id": "[^"]+", "type": "rsa_aes"\}\.$/);
 		expect(errorText(error)).not.toContain(MARKER);
 	});
 

@@ -99,8 +99,8 @@ describe('Create Job', () => {
 			[{ json: {}, binary: Object.fromEntries(Array.from({ length: 11 }, (_, n) => [`f${n}`, textFile(`f${n}.txt`, 'x')])) }],
 			/Item 0 has 11 files; a job takes at most 10/,
 		],
-		['a missing binary property', { binaryPropertyName: 'scan' }, [fileItem('a.md')], /Item 0 has no binary property "scan"/],
-		['an empty file', {}, [{ json: {}, binary: { data: textFile('empty.txt', '') } }], /The file is empty \(item 0, binary property "data", file "empty.txt"\)/],
+		['a missing binary property', { binaryPropertyName: 'scan' }, [fileItem('a.md')], /Item 0 has no binary field "scan"/],
+		['an empty file', {}, [{ json: {}, binary: { data: textFile('empty.txt', '') } }], /The file is empty \(item 0, Input Binary Field "data", file "empty.txt"\)/],
 	])('refuses %s before sending anything', async (_name, extra, items, message) => {
 		const error = await failure(run({ resource: 'job', operation: 'create', ...extra }, items));
 		expect(error).toBeInstanceOf(NodeOperationError);
@@ -113,7 +113,7 @@ describe('Create Job', () => {
 		const big = { json: {}, binary: { scan: { data: Buffer.alloc(51 * 1024 * 1024, 1), fileName: 'huge.pdf', mimeType: 'application/pdf' } } };
 		const small = { json: {}, binary: { scan: textFile('ok.md', '# ok') } };
 		const error = await failure(run({ resource: 'job', operation: 'create', binaryPropertyName: 'scan' }, [small, big]));
-		expect(error.message).toMatch(/51\.0 MB, over the service's 50 MB limit \(item 1, binary property "scan", file "huge.pdf"\)/);
+		expect(error.message).toMatch(/51\.0 MB, over the service's 50 MB limit \(item 1, Input Binary Field "scan", file "huge.pdf"\)/);
 	});
 
 	it('names the pipeline field that holds invalid JSON', async () => {
@@ -128,7 +128,7 @@ describe('Create Job', () => {
 		const result = await run({ resource: 'job', operation: 'create' }, [fileItem('a.md'), { json: {} }, fileItem('c.md')], true);
 		const out = result.output[0];
 		expect(out).toHaveLength(3);
-		expect(out[1].json.error).toMatch(/Item 1 has no binary property "data"/);
+		expect(out[1].json.error).toMatch(/Item 1 has no binary field "data"/);
 		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(out[0].json.id).toBeDefined();
 		expect(out[2].json.id).toBeDefined();

@@ -33,7 +33,8 @@ describe('From list pickers', () => {
 	it('lists jobs, templates, sources and destinations, matched by the search', async () => {
 		const job = (await world.run({ resource: 'job', operation: 'create' }, [markdownItem('a.md')])).output[0][0].json;
 		const jobs = await search('searchJobs', String(job.id).slice(0, 8));
-		expect(jobs.results).toEqual([{ name: expect.stringMatching(/^job-[0-9a-f]{8} · (SCHEDULED|IN_PROGRESS|COMPLETED)/), value: job.id }]);
+		expect(jobs.results).toEqual([{ name: expect.stringMatching(/^job-[0-9a-f]{8} · (Scheduled|In progress|Completed) · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/), value: job.id }]);
+		expect((await search('searchJobs', 'in progress')).results.every((entry) => / · In progress · /.test(entry.name))).toBe(true);
 		expect((await search('searchTemplates', 'entit')).results).toEqual([expect.objectContaining({ name: 'Named entities', value: 'entities' })]);
 		const now = new Date();
 		const connector = { config: {}, secretKeys: [], created_at: now, updated_at: now, checks: [] };

@@ -127,7 +127,7 @@ describe('NO_PROXY and proxy refusals', () => {
 		env({ HTTP_PROXY: authProxy.url });
 		const error = await failure(run(processFiles, [markdownItem('report.md')]));
 		expect(error.message).toBe(`The proxy ${authProxy.url} refused the request to ${HOST}:${port}: it requires authentication (HTTP 407)`);
-		expect(error.description).toMatch(/^POST \/api\/v1\/jobs\/ — Add the proxy's user name and password/);
+		expect(error.description).toMatch(/^Add the proxy's user name and password.*\(POST \/api\/v1\/jobs\/\)$/);
 
 		env({ HTTP_PROXY: `http://n8n:proxy-pass@127.0.0.1:${authProxy.port}` });
 		await expect(run(processFiles, [markdownItem('report.md')])).resolves.toBeDefined();

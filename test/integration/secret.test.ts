@@ -96,7 +96,7 @@ describe('Register Secret against the emulator', () => {
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toMatch(/^The account’s public key cannot be used: /);
 			expect(error.message).toMatch(message);
-			expect(error.description).toMatch(/POST \/api\/v1\/users\/retrieve/);
+			expect(error.description).toMatch(/^[^(]+ Nothing was registered\. \(POST \/api\/v1\/users\/retrieve or GET \/api\/v1\/users\/secrets\/encryption-certificate\)$/);
 			const text = errorText(error);
 			expect(text).not.toContain(MARKER);
 			const keyBody = pemKey.split('\n')[1];
@@ -112,7 +112,8 @@ describe('Register Secret against the emulator', () => {
 			await bed.fault({ method: 'POST', path: '/api/v1/users/retrieve', body: { tenant_id: 't' } });
 			const error = await caught(bed.run(register({ secretValue: MARKER })));
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toMatch(/Unexpected answer from POST \/api\/v1\/users\/retrieve: pem_key/);
+			expect(error.message).toMatch(/^The service’s answer could not be read: pem_key/);
+			expect(error.description).toMatch(/\(POST \/api\/v1\/users\/retrieve\)$/);
 		});
 	});
 
@@ -137,7 +138,7 @@ describe('Register Secret against the emulator', () => {
 				items: [{ json: {}, binary: { data: { data: Buffer.from([0xff, 0xfe, 0x00, 0x41]), fileName: 'k.p12', mimeType: 'application/x-pkcs12' } } }],
 			}),
 		);
-		expect(binary.message).toBe('The Secret file cannot be used: the file is not UTF-8 text (item 0, binary property "data", file "k.p12")');
+		expect(binary.message).toBe('The Secret file cannot be used: the file is not UTF-8 text (item 0, Input Binary Field "data", file "k.p12")');
 		expect(await bed.requests()).toEqual([]);
 	});
 

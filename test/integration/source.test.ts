@@ -107,7 +107,7 @@ describe('Create Source Connector against the emulator', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.httpCode).toBe('422');
 		expect(error.message).toMatch(/^The service could not accept the input: .*service_account_key.*secret-that-does-not-exist not found/);
-		expect(error.description).toMatch(/^POST \/api\/v1\/sources — /);
+		expect(error.description).toMatch(/^Correct the fields the service names above/);
 	});
 
 	it('when creation fails after inline registration, the error names the registered reference but never the plaintext', async () => {

@@ -104,9 +104,9 @@ describe('callService', () => {
 	it('names what was not found on 404 with the service detail', async () => {
 		script = [json(404, { detail: 'no such job' })];
 		const error = await failure(callService(call(), { ...get, notFound: 'Job "1"' }));
-		expect(error.message).toBe('Job "1" was not found: no such job');
+		expect(error.message).toBe('Job "1" was not found');
 		expect(error.httpCode).toBe('404');
-		expect(error.description).toContain('GET /api/v1/things/{id}');
+		expect(error.description).toBe('Check the ID: it may belong to another account or endpoint, or have been deleted. The service said: “no such job”.');
 	});
 
 	it('explains 401 in terms of the key and the endpoint address', async () => {
@@ -125,7 +125,8 @@ describe('callService', () => {
 	it('names the endpoint and field when the answer breaks the schema', async () => {
 		script = [json(200, { id: 5 })];
 		const error = await failure(callService(call(), get));
-		expect(error.message).toBe('Unexpected answer from GET /api/v1/things/{id}: id: Expected string, received number');
+		expect(error.message).toBe('The service’s answer could not be read: id: Expected string, received number');
+		expect(error.description).toMatch(/ \(GET \/api\/v1\/things\/\{id\}\)$/);
 		expect(seen).toHaveLength(1);
 	});
 

@@ -8,7 +8,7 @@ import { callService, type CallContext, type MultipartBody } from '../transport'
 import { partitionFormFields, type PartitionParameters } from './partitionForm';
 import { elementsSchema, type Element } from './schemas';
 
-export const PARTITION_ENDPOINT = 'POST {partition_url}';
+export const PARTITION_ENDPOINT = 'POST to the Partition URL';
 
 /** A file to partition; `open` is called once per attempt (streams are not rewindable). */
 export interface PartitionSource extends OpenableFile {

@@ -86,7 +86,7 @@ export async function checkKeyAccess(call: CallContext): Promise<void> {
 function unusableKeyError(call: CallContext, error: PublicKeyError): NodeOperationError {
 	return new NodeOperationError(call.node, `The account’s public key cannot be used: ${error.message}`, {
 		itemIndex: call.itemIndex,
-		description: `${RETRIEVE_ENDPOINT} (or ${CERTIFICATE_ENDPOINT}) — ${error.hint} Check that the credential’s Workflow Endpoint is your account’s own address; if it is, the service sent a wrong key: contact its support. Nothing was registered.`,
+		description: `${error.hint} Check that the credential’s Workflow Endpoint is your account’s own address; if it is, the service sent a wrong key: contact its support. Nothing was registered. (${RETRIEVE_ENDPOINT} or ${CERTIFICATE_ENDPOINT})`,
 	});
 }
 

@@ -32,7 +32,7 @@ function onDisk(id: string): boolean {
 }
 
 function where(itemIndex: number, property: string, fileName?: string, sourceUrl?: string): string {
-	const source = sourceUrl ? `file URL ${sourceUrl}` : `binary property "${property}"`;
+	const source = sourceUrl ? `file URL ${sourceUrl}` : `Input Binary Field "${property}"`;
 	return `item ${itemIndex}, ${source}${fileName ? `, file "${fileName}"` : ''}`;
 }
 
@@ -55,9 +55,9 @@ export async function describeFile(
 	const node = ctx.getNode();
 	const fileName = binary.fileName ?? `${property}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
 	if (typeof binary !== 'object' || (!binary.id && typeof binary.data !== 'string')) {
-		throw new NodeOperationError(node, `The binary property "${property}" of item ${itemIndex} is not a file`, {
+		throw new NodeOperationError(node, `The binary field "${property}" of item ${itemIndex} is not a file`, {
 			itemIndex,
-			description: 'Point the Binary Property field at a property that holds a file, e.g. the output of Read Files from Disk.',
+			description: 'Point the Input Binary Field at a binary field that holds a file, e.g. the output of Read Files from Disk.',
 		});
 	}
 	const { id } = binary;
@@ -101,8 +101,8 @@ export async function itemFiles(
 	if (properties.length === 0 && options.required !== false) {
 		throw new NodeOperationError(
 			node,
-			selection.all ? `Item ${itemIndex} has no binary data` : 'The Binary Property field is empty',
-			{ itemIndex, description: 'Name the binary properties that hold the files, e.g. data.' },
+			selection.all ? `Item ${itemIndex} has no binary data` : 'The Input Binary Field is empty',
+			{ itemIndex, description: 'Enter the names of the binary fields that hold the files, e.g. data.' },
 		);
 	}
 	const files: InputFile[] = [];
@@ -110,10 +110,10 @@ export async function itemFiles(
 		const binary = binaries[property];
 		if (!binary) {
 			const available = Object.keys(binaries);
-			throw new NodeOperationError(node, `Item ${itemIndex} has no binary property "${property}"`, {
+			throw new NodeOperationError(node, `Item ${itemIndex} has no binary field "${property}"`, {
 				itemIndex,
 				description: available.length
-					? `The item's binary properties are: ${available.join(', ')}.`
+					? `Set the Input Binary Field to one of the item's binary fields: ${available.join(', ')}.`
 					: 'The item carries no binary data at all; add a node that reads or downloads the file first.',
 			});
 		}

@@ -51,9 +51,11 @@ function advice(failure: ServiceFailure): string {
 		case 403:
 			return 'Check the API key in the credential, and that its Workflow Endpoint / Partition URL is your account’s own address.';
 		case 404:
-			return 'Check the id (it may belong to another account or endpoint, or have been deleted).';
+			return failure.notFound
+				? 'Check the ID: it may belong to another account or endpoint, or have been deleted.'
+				: 'Check the Workflow Endpoint / Partition URL in the credential: it should be your account’s own address.';
 		case 409:
-			return 'Wait until the job has completed before downloading its outputs.';
+			return 'Check its status first (a job’s outputs exist only once it has completed), then run the node again.';
 		case 413:
 			return 'Each file may be at most 50 MB; split large files or send fewer at once.';
 		case 422:
@@ -62,15 +64,48 @@ function advice(failure: ServiceFailure): string {
 		case 429:
 			return 'Launch fewer jobs at once or wait a moment: the service allows one job launch per second.';
 		default:
-			return 'This is usually temporary: run the node again later. If it persists, contact the service’s support with the time of the failure.';
+			return 'This is usually temporary: run the node again later. If it persists, contact the service’s support with the time of the failure and the request.';
 	}
 }
 
-/** A service failure as the error n8n shows: status, the service's detail and what to do. */
+/**
+ * Where the route helps: a failure to report to the service's support (5xx, other statuses) or a
+ * 404 that points at a wrong address. For a refused key, a missing id or a field to correct it
+ * adds nothing the user can act on; it stays in the error's details (`endpoint`).
+ */
+function routeHelps(failure: ServiceFailure): boolean {
+	const { status } = failure;
+	if (status === 404) return !failure.notFound;
+	return status === undefined || status >= 500 || ![400, 401, 403, 409, 413, 422, 429].includes(status);
+}
+
+/**
+ * Ends a description with what it is about, for support and logs: the request (`GET
+ * /api/v1/jobs/{job_id}`, `the download of …`) and a network code, never at the start.
+ */
+export function withRequest(description: string, request: string, code?: string): string {
+	return `${description} (${code ? `${code}, ` : ''}${request})`;
+}
+
+function quoted(text: string): string {
+	return `“${text.replace(/[.\s]+$/, '')}”`;
+}
+
+/**
+ * A service failure as the error n8n shows. The message says what happened, with the service's own
+ * words after it; the description says what to do. A 404 that names what is missing already says
+ * what the service's "… not found" says, so those words go to the end of the description instead
+ * of repeating the message.
+ */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
 	const head = headline(failure);
-	const message = redact(failure.detail ? `${head}: ${failure.detail}` : head, failure.secrets);
-	const description = redact(`${failure.endpoint} — ${advice(failure)}`, failure.secrets);
+	const restatesHeadline = failure.status === 404 && failure.notFound !== undefined;
+	const inMessage = failure.detail !== undefined && !restatesHeadline;
+	const message = redact(inMessage ? `${head}: ${failure.detail}` : head, failure.secrets);
+	let help = advice(failure);
+	if (failure.detail !== undefined && !inMessage) help = `${help} The service said: ${quoted(failure.detail)}.`;
+	if (routeHelps(failure)) help = withRequest(help, failure.endpoint);
+	const description = redact(help, failure.secrets);
 	const response: JsonObject = { message, endpoint: failure.endpoint };
 	if (failure.status !== undefined) response.httpCode = String(failure.status);
 	if (failure.detail) response.detail = redact(failure.detail, failure.secrets);
@@ -122,7 +157,7 @@ export function networkError(call: CallContext, request: ServiceRequest<unknown>
 	return new NodeApiError(
 		call.node,
 		{ message: safeMessage, networkCode: failure.code, endpoint: request.endpoint },
-		{ message: safeMessage, description: `${request.endpoint} (${failure.code}) — ${advice}`, itemIndex: call.itemIndex },
+		{ message: safeMessage, description: withRequest(advice, request.endpoint, failure.code), itemIndex: call.itemIndex },
 	);
 }
 
@@ -130,8 +165,12 @@ export function unreadableAnswer(call: CallContext, request: ServiceRequest<unkn
 	const description = request.idempotent
 		? 'The answer was damaged on the way or the service changed its format; run the node again, and report it if it persists.'
 		: 'The request did reach the service, so it may have acted on it: check the service before running the node again.';
-	const message = `Unexpected answer from ${request.endpoint}: ${problem}`;
-	return new NodeApiError(call.node, { message, endpoint: request.endpoint }, { message, description, itemIndex: call.itemIndex });
+	const message = `The service’s answer could not be read: ${problem}`;
+	return new NodeApiError(
+		call.node,
+		{ message, endpoint: request.endpoint },
+		{ message, description: withRequest(description, request.endpoint), itemIndex: call.itemIndex },
+	);
 }
 
 export function describeSchemaProblem(error: { issues: Array<{ path: Array<string | number>; message: string }> }): string {

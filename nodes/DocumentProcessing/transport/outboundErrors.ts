@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { NETWORK_WORDS } from './errors';
+import { NETWORK_WORDS, withRequest } from './errors';
 import type { Dispatcher } from 'undici';
 import type { Routed } from './agents';
 import { proxyLabel, type Route } from './proxy';
@@ -85,7 +85,7 @@ function describe(problem: ProxyProblem, status: number | undefined, code: strin
 /** The error n8n shows for a proxy failure: names the proxy (never its credentials) and what to check. */
 export function proxyError(node: INode, problem: ProxyProblem, failure: { status?: number; code?: string }): NodeApiError {
 	const { message, advice } = describe(problem, failure.status, failure.code);
-	const description = `${problem.during}${failure.code ? ` (${failure.code})` : ''} — ${advice}`;
+	const description = withRequest(advice, problem.during, failure.code);
 	const response = { message, proxy: proxyLabel(problem.proxy), ...(failure.status ? { httpCode: String(failure.status) } : {}) };
 	return new NodeApiError(node, response, {
 		message,
@@ -106,7 +106,11 @@ const UNTRUSTED_CERTIFICATE = new Set([
 function untrustedCertificateError(node: INode, route: Route, problem: Omit<ProxyProblem, 'proxy'>, code: string): NodeApiError {
 	const through = route.proxy ? ` (through the proxy ${proxyLabel(route.proxy)})` : '';
 	const message = `The TLS certificate of ${problem.target.host}${through} is not signed by an authority n8n trusts`;
-	const description = `${problem.during} (${code}) — If your network or proxy uses its own certificate authority, trust it the way n8n documents: NODE_EXTRA_CA_CERTS=/path/to/ca.pem on the n8n process, or in n8n's Docker image the certificate mounted in /opt/custom-certificates; then restart n8n.`;
+	const description = withRequest(
+		"If your network or proxy uses its own certificate authority, trust it the way n8n documents: NODE_EXTRA_CA_CERTS=/path/to/ca.pem on the n8n process, or in n8n's Docker image the certificate mounted in /opt/custom-certificates; then restart n8n.",
+		problem.during,
+		code,
+	);
 	return new NodeApiError(node, { message, networkCode: code }, { message, description, itemIndex: problem.itemIndex });
 }
 

@@ -28,7 +28,7 @@ export function hygieneFailurePaths({ bench, expectClean, expectServiceSawNoPlai
 			'Secret is not valid JSON (line 1, column 9)',
 			'Config (JSON) is not valid JSON (the text ends too early)',
 			'Service Account Key is JSON but not an object',
-			expect.stringMatching(/^The Secret file is \d+ kB, more than a secret can be \(item 0, binary property "data", file "key\.txt"\)$/),
+			expect.stringMatching(/^The Secret file is \d+ kB, more than a secret can be \(item 0, Input Binary Field "data", file "key\.txt"\)$/),
 		]);
 		expect(await bench().requests()).toEqual([]);
 	});

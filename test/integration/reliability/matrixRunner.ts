@@ -69,8 +69,9 @@ function expectOneClearError(op: OperationUnderTest, fault: FaultKind, outcome: 
 	expect(error.message).toMatch(shape.message);
 	expect(error.description).toMatch(shape.description ?? /\S/);
 	if (shape.httpCode) expect(error.httpCode).toBe(shape.httpCode);
-	// The error says which call failed.
-	expect(`${error.message} ${error.description ?? ''}`).toMatch(/(POST|GET|PUT|PATCH|DELETE) (\/api\/v1\/|\{partition_url\})/);
+	// The error says which call failed, at the description's end rather than its start.
+	expect(error.description).toMatch(/\([^()]*(POST|GET|PUT|PATCH|DELETE) (\/api\/v1\/|to the Partition URL)[^()]*\)/);
+	expect(error.description).not.toMatch(/^(POST|GET|PUT|PATCH|DELETE) /);
 	expect(error.context.itemIndex).toBe(op.itemIndex);
 }
 

@@ -69,7 +69,7 @@ async function readEvents(call: CallContext, filter: EventFilter, limit: number)
 		if (cursor !== undefined && seen.has(cursor)) {
 			throw new NodeOperationError(call.node, 'The service returned the same page cursor twice while listing notification events', {
 				itemIndex: call.itemIndex,
-				description: `GET /api/v1/notifications — ${events.length} events were read before the repeat. Turn off Return All and set a Limit, or narrow the Filters.`,
+				description: `Turn off Return All and set a Limit, or narrow the Filters. ${events.length} events were read before the repeat (GET /api/v1/notifications).`,
 			});
 		}
 		if (cursor !== undefined) seen.add(cursor);

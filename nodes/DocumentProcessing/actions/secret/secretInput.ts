@@ -26,17 +26,17 @@ async function readBinarySecret(ctx: IExecuteFunctions, itemIndex: number, input
 	if (property === '') {
 		throw new NodeOperationError(node, `The Input Binary Field for ${input.label} is empty`, {
 			itemIndex,
-			description: 'Name the binary property that holds the secret file, e.g. data.',
+			description: 'Enter the name of the binary field that holds the secret file, e.g. data.',
 		});
 	}
 	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
-	const where = `item ${itemIndex}, binary property "${property}"${binary.fileName ? `, file "${binary.fileName}"` : ''}`;
+	const where = `item ${itemIndex}, Input Binary Field "${property}"${binary.fileName ? `, file "${binary.fileName}"` : ''}`;
 	// The size is checked before the file is read into memory.
 	const size = binary.id ? (await ctx.helpers.getBinaryMetadata(binary.id)).fileSize : Buffer.byteLength(binary.data, 'base64');
 	if (size > MAX_SECRET_BYTES) {
 		throw new NodeOperationError(node, `The ${input.label} file is ${(size / 1024).toFixed(0)} kB, more than a secret can be (${where})`, {
 			itemIndex,
-			description: `Secrets are limited to ${MAX_SECRET_BYTES / 1024} kB here; check that the binary property holds the key file.`,
+			description: `Secrets are limited to ${MAX_SECRET_BYTES / 1024} kB here; check that the Input Binary Field names the key file.`,
 		});
 	}
 	try {

@@ -40,7 +40,7 @@ export const CREDENTIAL_INPUTS: BadInput[] = [
 		parameters: { resource: 'job', operation: 'get', jobId: DEFAULT_WORKFLOW_ID },
 		credentials: (_url, htmlUrl) => credentialsFor(htmlUrl),
 		apiError: true,
-		message: /^Unexpected answer from GET \/api\/v1\/jobs\/\{job_id\}: an HTML page came back instead of the API’s JSON; the credential’s address is probably a web page/,
+		message: /^The service’s answer could not be read: an HTML page came back instead of the API’s JSON; the credential’s address is probably a web page/,
 		itemIndex: 0,
 		reaches: 'otherServer',
 	},

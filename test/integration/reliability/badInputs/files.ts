@@ -14,21 +14,21 @@ export const FILE_INPUTS: BadInput[] = [
 		name: 'a 51 MB file',
 		parameters: create({}),
 		items: [{ json: {}, binary: { data: file('big.md', Buffer.alloc(51 * 1024 * 1024, 0x61)) } }],
-		message: /^The file is 51\.0 MB, over the service's 50 MB limit \(item 0, binary property "data", file "big\.md"\)$/,
+		message: /^The file is 51\.0 MB, over the service's 50 MB limit \(item 0, Input Binary Field "data", file "big\.md"\)$/,
 		itemIndex: 0,
 	},
 	{
 		name: 'an empty file on the second item (Combine Items)',
 		parameters: create({ batchMode: 'combine' }),
 		items: [{ json: {}, binary: { data: md() } }, { json: {}, binary: { data: file('empty.md', '') } }],
-		message: /^The file is empty \(item 1, binary property "data", file "empty\.md"\)$/,
+		message: /^The file is empty \(item 1, Input Binary Field "data", file "empty\.md"\)$/,
 		itemIndex: 1,
 	},
 	{
 		name: 'a missing binary property',
 		parameters: create({ binaryPropertyName: 'attachment' }),
 		items: oneFile,
-		message: /^Item 0 has no binary property "attachment"$/,
+		message: /^Item 0 has no binary field "attachment"$/,
 		itemIndex: 0,
 	},
 	{
@@ -42,7 +42,7 @@ export const FILE_INPUTS: BadInput[] = [
 		name: 'a blank Input Binary Field',
 		parameters: partition({ binaryPropertyName: ' , ' }),
 		items: oneFile,
-		message: /^The Binary Property field is empty$/,
+		message: /^The Input Binary Field is empty$/,
 		itemIndex: 0,
 	},
 	{
@@ -62,7 +62,7 @@ export const FILE_INPUTS: BadInput[] = [
 		nodeType: 'notAFile',
 		parameters: partition({}),
 		items: oneFile,
-		message: /^The binary property "data" of item 0 is not a file$/,
+		message: /^The binary field "data" of item 0 is not a file$/,
 		itemIndex: 0,
 	},
 ];

@@ -16,7 +16,7 @@ export const SECRET_AND_SOURCE_INPUTS: BadInput[] = [
 		name: 'a secret file that is not UTF-8',
 		parameters: { resource: 'secret', operation: 'register', secretInput: 'binary' },
 		items: [{ json: {}, binary: { data: file('key.bin', Buffer.from([0xff, 0xfe, 0x00, 0xc3]), 'application/octet-stream') } }],
-		message: /^The Secret file cannot be used: the file is not UTF-8 text \(item 0, binary property "data", file "key\.bin"\)$/,
+		message: /^The Secret file cannot be used: the file is not UTF-8 text \(item 0, Input Binary Field "data", file "key\.bin"\)$/,
 		itemIndex: 0,
 	},
 	{
