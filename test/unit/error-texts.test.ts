@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
+import { withMoreAdvice } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
 import { callService, closeAllPools, type CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
 
@@ -120,5 +121,11 @@ describe('error texts by n8n’s guidelines', () => {
 		expectReadable(error);
 		expect(error.message).toMatch(/did not answer in time$/);
 		expect(error.description).toMatch(/^The service may be overloaded/);
+	});
+
+	it('advice added later goes before the request, which stays last', () => {
+		expect(withMoreAdvice('Run it again. (POST /api/v1/sources)', 'The secrets can be reused.')).toBe('Run it again. The secrets can be reused. (POST /api/v1/sources)');
+		expect(withMoreAdvice('Correct the fields.', 'The secrets can be reused.')).toBe('Correct the fields. The secrets can be reused.');
+		expect(withMoreAdvice(undefined, 'The secrets can be reused.')).toBe('The secrets can be reused.');
 	});
 });

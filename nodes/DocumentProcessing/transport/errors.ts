@@ -1,5 +1,6 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import { withRequest } from '../helpers/nodeErrors';
 import { redact } from './redact';
 import type { CallContext, ServiceRequest } from './request';
 import type { NetworkFailure } from './retry';
@@ -77,14 +78,6 @@ function routeHelps(failure: ServiceFailure): boolean {
 	const { status } = failure;
 	if (status === 404) return !failure.notFound;
 	return status === undefined || status >= 500 || ![400, 401, 403, 409, 413, 422, 429].includes(status);
-}
-
-/**
- * Ends a description with what it is about, for support and logs: the request (`GET
- * /api/v1/jobs/{job_id}`, `the download of …`) and a network code, never at the start.
- */
-export function withRequest(description: string, request: string, code?: string): string {
-	return `${description} (${code ? `${code}, ` : ''}${request})`;
 }
 
 function quoted(text: string): string {

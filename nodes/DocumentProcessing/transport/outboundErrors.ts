@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { NETWORK_WORDS, withRequest } from './errors';
+import { withRequest } from '../helpers/nodeErrors';
+import { NETWORK_WORDS } from './errors';
 import type { Dispatcher } from 'undici';
 import type { Routed } from './agents';
 import { proxyLabel, type Route } from './proxy';

@@ -92,7 +92,7 @@ export const FAULT_KINDS: FaultKind[] = [
 		spec: () => ({ truncate: true }),
 		acted: true,
 		recovers: (target) => target.idempotent || target.emptyAnswer === true,
-		errorShape: { message: /^The service’s answer could not be read: the body is not complete JSON$/, description: /^The request did reach the service, so it may have acted.* \((GET|POST|PUT|PATCH|DELETE) [^)]+\)$/ },
+		errorShape: { message: /The service’s answer could not be read: the body is not complete JSON$/, description: /^The request did reach the service, so it may have acted.* \((GET|POST|PUT|PATCH|DELETE) [^)]+\)$/ },
 	},
 	{
 		id: 'schema-break',
@@ -101,7 +101,7 @@ export const FAULT_KINDS: FaultKind[] = [
 		acted: true,
 		// A well-formed answer of the wrong shape is not a glitch: resending would get the same.
 		recovers: (target) => target.emptyAnswer === true || target.anyJson === true || target.readsBack === true,
-		errorShape: { message: /^The service’s answer could not be read: /, description: /\((GET|POST|PUT|PATCH|DELETE) [^)]+\)$/ },
+		errorShape: { message: /The service’s answer could not be read: /, description: /\((GET|POST|PUT|PATCH|DELETE) [^)]+\)$/ },
 	},
 	{ id: 'refused', label: 'conn. refused', acted: false, refused: true, recovers: () => true },
 ];

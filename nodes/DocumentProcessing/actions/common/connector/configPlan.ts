@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../../../api/context';
 import { registerSecret, type SecretReference } from '../../../api/secrets';
-import { asNodeError } from '../../../helpers/nodeErrors';
+import { asNodeError, withMoreAdvice } from '../../../helpers/nodeErrors';
 import { readSecret } from '../../secret/secretInput';
 import {
 	defaultSecretKeys,
@@ -89,7 +89,7 @@ export async function sendWithSecrets<T>(node: INode, call: CallContext, plan: C
 	} catch (error) {
 		if (registered.length > 0 && (error instanceof NodeApiError || error instanceof NodeOperationError)) {
 			const kept = registered.map(({ key, reference }) => `${key} → {"id": "${reference.id}", "type": "${reference.type}"}`).join(', ');
-			error.description = `${error.description ?? ''} The inline secrets were registered before this failure and can be reused as references: ${kept}.`.trim();
+			error.description = withMoreAdvice(error.description, `The inline secrets were registered before this failure and can be reused as references: ${kept}.`);
 		}
 		throw asNodeError(node, error, call.itemIndex);
 	}
