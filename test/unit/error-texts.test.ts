@@ -4,12 +4,12 @@
  * only at the description's end. Each class is produced by a real HTTP answer (or its absence).
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { withMoreAdvice } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
-import { callService, closeAllPools, type CallContext } from '../../nodes/DocumentProcessing/transport';
+import { callService, type CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
+import { listenLocal, refusingPort, stopLocal } from './support/localServer';
 
 const API_KEY = 'sk-error-texts-5c1d';
 const ROUTE = 'GET /api/v1/workflows/{workflow_id}';
@@ -44,14 +44,9 @@ beforeAll(async () => {
 		if (!found) return;
 		res.writeHead(found.status, { 'content-type': 'application/json' }).end(JSON.stringify(found.body));
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	baseUrl = await listenLocal(server);
 });
-afterAll(async () => {
-	await closeAllPools();
-	server.closeAllConnections();
-	await new Promise((resolve) => server.close(resolve));
-});
+afterAll(async () => await stopLocal(server));
 
 const context = (base: string, timeoutMs = 5_000): CallContext => ({
 	node: actionNode('errors'),
@@ -105,11 +100,7 @@ describe('error texts by n8n’s guidelines', () => {
 	});
 
 	it('network: the code and request at the end of the description, words in the message', async () => {
-		const closed = createServer();
-		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-		const port = (closed.address() as AddressInfo).port;
-		await new Promise((resolve) => closed.close(resolve));
-		const error = await failureOf(context(`http://127.0.0.1:${port}`), '/workflows/w-1');
+		const error = await failureOf(context(`http://127.0.0.1:${await refusingPort()}`), '/workflows/w-1');
 		expectReadable(error);
 		expect(error.message).toMatch(/^Could not reach the service at http:\/\/127\.0\.0\.1:\d+ \(connection refused\)$/);
 		expect(error.message).not.toMatch(/ECONNREFUSED/);

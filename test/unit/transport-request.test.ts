@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
-import { callService, closeAllPools, type CallContext } from '../../nodes/DocumentProcessing/transport';
+import { callService, type CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
+import { listenLocal, refusingPort, stopLocal } from './support/localServer';
 
 const node = actionNode('n1');
 const API_KEY = 'sk-unit-test-key-7f3a';
@@ -26,14 +26,9 @@ beforeAll(async () => {
 			handler(req, res, body);
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	baseUrl = await listenLocal(server);
 });
-afterAll(async () => {
-	await closeAllPools();
-	server.closeAllConnections();
-	await new Promise((resolve) => server.close(resolve));
-});
+afterAll(async () => await stopLocal(server));
 beforeEach(() => {
 	script = [];
 	seen = [];
@@ -149,11 +144,7 @@ describe('callService', () => {
 	});
 
 	it('resends a creating POST when the connection was refused (it never arrived)', async () => {
-		const closed = createServer();
-		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-		const port = (closed.address() as AddressInfo).port;
-		await new Promise((resolve) => closed.close(resolve));
-		const refused = call({ connection: { apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, partitionUrl: '' }, retry: { maxAttempts: 3, baseDelayMs: 5 } });
+		const refused = call({ connection: { apiKey: API_KEY, baseUrl: `http://127.0.0.1:${await refusingPort()}`, partitionUrl: '' }, retry: { maxAttempts: 3, baseDelayMs: 5 } });
 		const error = await failure(callService(refused, create));
 		expect(error.message).toMatch(/Could not reach the service .*connection refused/);
 	});

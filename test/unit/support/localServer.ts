@@ -1,0 +1,25 @@
+/** A loopback HTTP server for transport tests: started on a free port, stopped with every pooled connection. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { closeAllPools } from '../../../nodes/DocumentProcessing/transport';
+
+/** Starts the server on a free loopback port and returns its base URL. */
+export async function listenLocal(server: Server): Promise<string> {
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Closes the transport's pools and the server, connections included. */
+export async function stopLocal(server: Server): Promise<void> {
+	await closeAllPools();
+	server.closeAllConnections();
+	await new Promise((resolve) => server.close(resolve));
+}
+
+/** A loopback port nothing listens on (it was free a moment ago): connecting to it is refused. */
+export async function refusingPort(): Promise<number> {
+	const closed = createServer();
+	const url = new URL(await listenLocal(closed));
+	await new Promise((resolve) => closed.close(resolve));
+	return Number(url.port);
+}
