@@ -133,7 +133,7 @@ export function networkError(call: CallContext, request: ServiceRequest<unknown>
 	let advice: string;
 	if (failure.timedOut) {
 		message = `The service at ${where} did not answer in time`;
-		advice = 'The service may be overloaded; run the node again later or raise the timeout option.';
+		advice = 'The service may be overloaded: run the node again later, or turn on Retry On Fail in the node’s settings.';
 	} else if (failure.neverReached || failure.permanent) {
 		message = `Could not reach the service at ${where} (${words})`;
 		advice = 'Check the address in the credential and that the service is reachable from n8n.';
