@@ -93,6 +93,12 @@ describe('error texts by n8n’s guidelines', () => {
 		expect(error.description).toMatch(/^Check the ID\b.*The service said: “workflow w-1 not found”\.$/);
 	});
 
+	it('404 whose service words add what the message does not know keeps them in the message', async () => {
+		const error = await failureOf(context(baseUrl), '/workflows/w-404', 'A secret the config names');
+		expect(error.message).toBe('A secret the config names was not found: workflow w-1 not found');
+		expect(error.description).not.toContain('workflow w-1');
+	});
+
 	it('5xx: the request is named at the end, for support', async () => {
 		const error = await failureOf(context(baseUrl), '/workflows/w-500');
 		expect(error.message).toBe('The service failed (HTTP 500): internal failure');

@@ -80,20 +80,29 @@ function routeHelps(failure: ServiceFailure): boolean {
 	return status === undefined || status >= 500 || ![400, 401, 403, 409, 413, 422, 429].includes(status);
 }
 
+// Words a service's "not found" adds to a headline that already says it, e.g. "no such job".
+const RESTATING = new Set(['a', 'an', 'the', 'is', 'was', 'not', 'found', 'no', 'such', 'does', 'exist', 'exists', 'id', 'with']);
+const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}_-]+/gu) ?? [];
+
+/** Whether the service's words only say again what the headline says ("workflow w-1 not found"). */
+function restates(detail: string, head: string): boolean {
+	const said = new Set(words(head));
+	return words(detail).every((word) => said.has(word) || RESTATING.has(word));
+}
+
 function quoted(text: string): string {
 	return `“${text.replace(/[.\s]+$/, '')}”`;
 }
 
 /**
  * A service failure as the error n8n shows. The message says what happened, with the service's own
- * words after it; the description says what to do. A 404 that names what is missing already says
- * what the service's "… not found" says, so those words go to the end of the description instead
- * of repeating the message.
+ * words after it; the description says what to do. When those words only repeat the message (a 404
+ * naming what is missing, and the service's "… not found"), they go to the end of the description
+ * instead, so nothing is said twice and nothing the service said is lost.
  */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
 	const head = headline(failure);
-	const restatesHeadline = failure.status === 404 && failure.notFound !== undefined;
-	const inMessage = failure.detail !== undefined && !restatesHeadline;
+	const inMessage = failure.detail !== undefined && !restates(failure.detail, head);
 	const message = redact(inMessage ? `${head}: ${failure.detail}` : head, failure.secrets);
 	let help = advice(failure);
 	if (failure.detail !== undefined && !inMessage) help = `${help} The service said: ${quoted(failure.detail)}.`;
