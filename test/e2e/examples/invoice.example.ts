@@ -14,12 +14,28 @@ async function invoice(number: string, date: string, customer: string, total: st
 	return Buffer.from(await makePdf([{ title: 'Invoice', lines: [`Invoice number: ${number}`, `Invoice date: ${date}`, `Customer: ${customer}`, `Total: ${total}`] }]));
 }
 
-/** CSV rows as n8n's Convert to File writes them (quoted only where needed). */
+/** CSV rows as n8n's Convert to File writes them: comma-separated, quoted where a value needs it. */
 function csvRows(csv: string): string[][] {
-	return csv
-		.trim()
-		.split(/\r?\n/)
-		.map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, -1));
+	const rows: string[][] = [[]];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < csv.length; i++) {
+		const char = csv[i];
+		if (quoted && char === '"' && csv[i + 1] === '"') {
+			field += '"';
+			i++;
+		} else if (char === '"') quoted = !quoted;
+		else if (!quoted && char === ',') {
+			rows[rows.length - 1].push(field);
+			field = '';
+		} else if (!quoted && char === '\n') {
+			rows[rows.length - 1].push(field.replace(/\r$/, ''));
+			rows.push([]);
+			field = '';
+		} else field += char;
+	}
+	rows[rows.length - 1].push(field);
+	return rows.filter((row) => row.length > 1 || row[0] !== '');
 }
 
 export function invoiceExample(context: () => ExamplesContext): void {
@@ -42,7 +58,7 @@ export function invoiceExample(context: () => ExamplesContext): void {
 
 		const csv = nodeBinary(e2e.userFolder, execution.data, 'CSV File');
 		expect(csv.fileName).toBe('invoices.csv');
-		const [header, ...rows] = csvRows(csv.content.toString('utf8'));
+		const [header, ...rows] = csvRows(csv.content.toString('utf8').replace(/^\uFEFF/, ''));
 		expect(header).toEqual(['File', 'Invoice Number', 'Invoice Date', 'Total', 'Customer', 'Error']);
 		const byFile = Object.fromEntries(rows.map((row) => [row[0], row.slice(1)]));
 		expect(Object.keys(byFile).sort()).toEqual(['inv-1001.pdf', 'inv-1002.pdf', 'unreadable.pdf']);
