@@ -1,12 +1,14 @@
 /**
  * `npm run demo`: the built package (dist/) runs two real flows through n8n-core against the
- * local emulator — no account, no network — and writes what it got to demo-output/.
+ * local emulator — no account, no network — and writes what it got to demo-output/. Then it offers
+ * the upload-form example in a real n8n (offer-form.ts; `npm run demo -- --form` takes the offer).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { startEmulator } from '../emulator';
 import { disposeHarness, executeNode, type HarnessItem } from '../harness';
+import { offerUploadForm } from './offer-form';
 
 const root = resolve(__dirname, '../..');
 const outputDir = join(root, 'demo-output');
@@ -94,7 +96,11 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`Demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
-	process.exit(1);
-});
+main()
+	.then(async () => {
+		process.exitCode = await offerUploadForm(say, process.argv.slice(2));
+	})
+	.catch((error: unknown) => {
+		process.stderr.write(`Demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(1);
+	});

@@ -24,10 +24,14 @@ import {
 	type N8nInstance,
 } from '../e2e/n8n';
 import { installIfChanged, stopLeftoverServer, waitUntilFree } from './dev-folder';
+import { publishUploadForm } from './upload-form';
 import { parseDevOptions, USAGE, type DevOptions } from './options';
 
-/** Fixed ids, so a restart updates the credential (new emulator port or key) instead of adding one. */
-const CREDENTIAL = { id: 'devEmulatorCred1', name: 'Document Processing (emulator)' };
+/**
+ * Fixed ids, so a restart updates the credential (new emulator port or key) instead of adding one.
+ * The name is the one the examples of examples/ reference, so an imported example finds it.
+ */
+const CREDENTIAL = { id: 'devEmulatorCred1', name: 'Document Processing account' };
 const SAMPLE_WORKFLOW_ID = 'devTryMeWorkflow';
 const SAMPLES = path.resolve(__dirname, '..', 'demo', 'samples');
 
@@ -130,6 +134,7 @@ async function main(options: DevOptions): Promise<void> {
 		?.testCredential({ name: CREDENTIAL.name, type: 'documentProcessingApi', data: credentialData })
 		.catch((error: Error) => ({ status: 'Error', message: error.message }));
 	const sampleImported = await importSampleWorkflow(options.userFolder, rest);
+	const formUrl = rest && (await publishUploadForm(options.userFolder, rest).catch((error: Error) => `(not published: ${error.message.split('\n')[0]})`));
 
 	const { filesDir } = userFolderPaths(options.userFolder);
 	say('');
@@ -138,6 +143,7 @@ async function main(options: DevOptions): Promise<void> {
 	say(`  Log in:      ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`);
 	say(`  Credential:  "${CREDENTIAL.name}" → ${emulator.url}${tested ? ` (test: ${tested.status})` : ''}`);
 	say(`  Workflow:    "Document Processing: try me" ${sampleImported ? '(imported)' : '(kept from an earlier run)'}: ${n8n.url}/workflow/${SAMPLE_WORKFLOW_ID}`);
+	if (formUrl) say(`  Upload form: ${formUrl}  (examples/upload-form-document-text.json: upload a file, see its text)`);
 	say(`  Emulator:    ${emulator.url}  (state: ${emulator.url}/_emulator/state, e-mail codes: ${emulator.url}/_emulator/outbox)`);
 	say(`  Files:       Read Files from Disk may read below ${filesDir}`);
 	say(`  User folder: ${options.userFolder}  (--fresh starts over)`);

@@ -3,11 +3,13 @@
  * answers from a script instead of a model. n8n's OpenAI credential takes a Base URL, so its
  * OpenAI Chat Model node talks to this like to the real API (`POST /v1/chat/completions`, plain
  * JSON; the agent does not stream outside a streaming chat trigger). Every request is recorded so a
- * test can read exactly what the model was shown (tool definitions, tool results).
+ * test can read exactly what the model was shown (tool definitions, tool results). It also answers
+ * `POST /v1/embeddings` (scripted-embeddings.ts) for n8n's OpenAI Embeddings node.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { embeddingsAnswer, type EmbeddingsRequest } from './scripted-embeddings';
 
 export interface ChatMessage {
 	role: 'system' | 'user' | 'assistant' | 'tool';
@@ -38,6 +40,8 @@ export interface ScriptedModel {
 	baseUrl: string;
 	/** Every chat-completions request, in arrival order. */
 	readonly requests: ChatRequest[];
+	/** Every embeddings request, in arrival order. */
+	readonly embeddingRequests: EmbeddingsRequest[];
 	close(): Promise<void>;
 }
 
@@ -77,6 +81,7 @@ function completion(request: ChatRequest, turn: ScriptedTurn, offered: string[])
 
 export async function startScriptedModel(script: ModelScript): Promise<ScriptedModel> {
 	const requests: ChatRequest[] = [];
+	const embeddingRequests: EmbeddingsRequest[] = [];
 	const server: Server = createServer((req, res) => {
 		const reply = (status: number, body: unknown) => {
 			res.writeHead(status, { 'content-type': 'application/json' });
@@ -84,6 +89,15 @@ export async function startScriptedModel(script: ModelScript): Promise<ScriptedM
 		};
 		const path = (req.url ?? '').split('?')[0];
 		if (req.method === 'GET' && path === '/v1/models') return reply(200, { object: 'list', data: [{ id: 'scripted-model', object: 'model', owned_by: 'test' }] });
+		if (req.method === 'POST' && path === '/v1/embeddings') {
+			readJson(req)
+				.then((parsed) => {
+					embeddingRequests.push(parsed as EmbeddingsRequest);
+					reply(200, embeddingsAnswer(parsed as EmbeddingsRequest));
+				})
+				.catch((error: unknown) => reply(400, { error: { message: `scripted embeddings: ${(error as Error).message}`, type: 'invalid_request_error' } }));
+			return;
+		}
 		if (req.method !== 'POST' || path !== '/v1/chat/completions') return reply(404, { error: { message: `no route ${req.method} ${path}` } });
 		readJson(req)
 			.then((parsed) => {
@@ -101,6 +115,7 @@ export async function startScriptedModel(script: ModelScript): Promise<ScriptedM
 	return {
 		baseUrl: `http://127.0.0.1:${port}/v1`,
 		requests,
+		embeddingRequests,
 		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }

@@ -1,0 +1,91 @@
+/**
+ * Brings an example of examples/ into n8n the way a user does: *Import from File* puts the file's
+ * workflow on the canvas, *Save* sends it to `POST /rest/workflows`, and n8n swaps each credential
+ * reference whose id it does not know for the user's credential of the same name and type (its
+ * `replaceInvalidCredentials`). So the file goes in unchanged; the test only creates credentials
+ * of the names the examples use, pointing at loopback stand-ins.
+ *
+ * A few values cannot be pointed at loopback through a credential: a folder, a webhook address,
+ * and the private-address guard of a File URL. Each is a documented placeholder that the
+ * example's sticky note tells the user to change; `TestChange` names it, the value the file must
+ * hold, and why, and nothing else of the file is touched.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../lib/config';
+import type { N8nRestSession } from '../lib/rest';
+
+export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
+
+/** The credential names the examples reference (a user's first credential of each type gets these names). */
+export const EXAMPLE_CREDENTIALS = { documentProcessing: 'Document Processing account', openAi: 'OpenAI account' } as const;
+
+export interface ExampleNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string | null; name: string }>;
+	webhookId?: string;
+}
+
+export interface ExampleWorkflow {
+	name: string;
+	nodes: ExampleNode[];
+	connections: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+/** One documented placeholder the test replaces: `node`'s parameter (a dot path) from `shipped` to `value`. */
+export interface TestChange {
+	node: string;
+	parameter: string;
+	shipped: unknown;
+	value: unknown;
+	why: string;
+}
+
+export function readExample(file: string): ExampleWorkflow {
+	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow;
+}
+
+export function exampleNode(workflow: ExampleWorkflow, name: string): ExampleNode {
+	const node = workflow.nodes.find((candidate) => candidate.name === name);
+	if (!node) throw new Error(`the example "${workflow.name}" has no node "${name}"`);
+	return node;
+}
+
+/** Sets one parameter (a dot path below `parameters`), after checking the file holds the documented value. */
+function applyChange(workflow: ExampleWorkflow, change: TestChange): void {
+	const keys = change.parameter.split('.');
+	const last = keys.pop() as string;
+	let holder: Record<string, unknown> = exampleNode(workflow, change.node).parameters;
+	for (const key of keys) holder = holder[key] as Record<string, unknown>;
+	// An absent parameter holds its default; the change says which default it expects.
+	expect({ [change.parameter]: holder[last] }).toEqual({ [change.parameter]: change.shipped });
+	holder[last] = change.value;
+}
+
+export interface ImportedExample {
+	id: string;
+	/** The workflow as n8n saved it (credential references resolved). */
+	saved: ExampleWorkflow;
+}
+
+/** Imports an example as the editor saves it, with only the documented test changes. */
+export async function importExample(rest: N8nRestSession, file: string, changes: TestChange[] = []): Promise<ImportedExample> {
+	const workflow = readExample(file);
+	for (const change of changes) applyChange(workflow, change);
+	const saved = await rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
+	return { id: saved.id, saved };
+}
+
+/** The credential ids the saved workflow's nodes use, by credential type. */
+export function credentialIdsOf(workflow: ExampleWorkflow): Record<string, Array<string | null>> {
+	const ids: Record<string, Array<string | null>> = {};
+	for (const node of workflow.nodes) {
+		for (const [type, reference] of Object.entries(node.credentials ?? {})) (ids[type] ??= []).push(reference.id);
+	}
+	return ids;
+}
