@@ -140,30 +140,21 @@ function tooSlow(request: RemoteFileRequest, url: URL, deadlineMs: number): Node
 }
 
 /**
- * The download's overall deadline: aborts the request (or fails the body being read) once it
- * passes, with an error that says so rather than a network failure. Cleared when the body ends.
+ * The download's overall deadline: aborts the request, or fails the body being read, once it
+ * passes, with an error that says so rather than a network failure. A timer signal of Node's
+ * (AbortSignal.timeout) does not keep the process alive, and after the body closed it fails nothing.
  */
 function downloadDeadline(request: RemoteFileRequest) {
 	const deadlineMs = request.deadlineMs ?? DOWNLOAD_DEADLINE_MS;
-	const controller = new AbortController();
-	let body: Readable | undefined;
-	let url: URL | undefined;
-	const timer = setTimeout(() => {
-		// The body fails with the deadline's error before the abort can fail it with a network one.
-		if (body && url) body.destroy(tooSlow(request, url, deadlineMs));
-		controller.abort();
-	}, deadlineMs);
-	// A body nobody reads to the end must not keep the process alive until then.
-	timer.unref();
+	const timeout = AbortSignal.timeout(deadlineMs);
 	return {
-		signal: request.signal ? AbortSignal.any([request.signal, controller.signal]) : controller.signal,
-		expired: (at: URL) => (controller.signal.aborted && !request.signal?.aborted ? tooSlow(request, at, deadlineMs) : undefined),
+		signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+		expired: (at: URL) => (timeout.aborted && !request.signal?.aborted ? tooSlow(request, at, deadlineMs) : undefined),
 		watch(stream: Readable, at: URL) {
-			body = stream;
-			url = at;
-			stream.once('close', () => clearTimeout(timer));
+			const fail = () => stream.destroy(tooSlow(request, at, deadlineMs));
+			timeout.addEventListener('abort', fail, { once: true });
+			stream.once('close', () => timeout.removeEventListener('abort', fail));
 		},
-		clear: () => clearTimeout(timer),
 	};
 }
 
@@ -192,19 +183,14 @@ function limited(body: Readable, request: RemoteFileRequest, url: URL): Readable
 
 /**
  * Opens a file URL for streaming: follows redirects (each hop checked again), refuses private
- * addresses unless allowed (judged on the resolved address at connect time), and maps every failure
- * to an error that names the address without its query string.
+ * addresses unless allowed (judged on the resolved address at connect time), maps every failure
+ * to an error that names the address without its query string, and ends at the overall deadline.
  */
 export async function openRemoteFile(request: RemoteFileRequest): Promise<RemoteFile> {
 	const deadline = downloadDeadline(request);
-	try {
-		const file = await openWithin(request, deadline);
-		deadline.watch(file.stream, new URL(file.displayUrl));
-		return file;
-	} catch (error) {
-		deadline.clear();
-		throw error;
-	}
+	const file = await openWithin(request, deadline);
+	deadline.watch(file.stream, new URL(file.displayUrl));
+	return file;
 }
 
 async function openWithin(request: RemoteFileRequest, deadline: ReturnType<typeof downloadDeadline>): Promise<RemoteFile> {
