@@ -42,6 +42,14 @@ describe('attack: ids in parameters', () => {
 		expect(error.message).toContain(`Job Nodes (JSON) › job_nodes[0]: unknown type "${type}"; expected one of partition,`);
 		expect(await world.service.requests('/api/v1/jobs')).toEqual([]);
 	});
+
+	it('leaves Object.prototype clean after pollution keys in Job Nodes JSON', async () => {
+		const settings = '{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}, "is_dynamic": false, "allow_fast": true}';
+		const jobNodesJson = `[{"name": "P", "type": "partition", "subtype": "vlm", "settings": ${settings}}]`;
+		await world.run({ resource: 'job', operation: 'create', pipelineMode: 'json', jobNodesJson }, [markdownItem('a.md')]);
+		expect(Object.prototype).not.toHaveProperty('polluted');
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+	});
 });
 
 describe('attack: ids in trigger deliveries', () => {
