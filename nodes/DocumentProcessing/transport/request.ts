@@ -20,7 +20,7 @@ import {
 import { asNodeError } from '../helpers/nodeErrors';
 import { proxyAnswerNote, outboundFailureError, proxyRefusal, routed } from './outboundErrors';
 import { proxyCredentials } from './proxy';
-import { redact, redactValue } from './redact';
+import { redact } from './redact';
 
 /** Who is calling: the node (for errors), the account, and the item the call is for. */
 export interface CallContext {
@@ -189,9 +189,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			}
 		}
 		const parsed = parseJson(answer.text);
-		// Redacted first, cut after (errorBody.ts shortens): a secret across the cut is never half shown.
-		const body = parsed.ok ? redactValue(parsed.value, secrets) : redact(answer.text, secrets).slice(0, 300);
-		const detail = detailText(body);
+		// detailText redacts before it shortens: a secret across the cut is never half shown.
+		const detail = detailText(parsed.ok ? parsed.value : answer.text, secrets);
 		throw serviceError(call.node, {
 			endpoint: request.endpoint,
 			status: answer.status,
