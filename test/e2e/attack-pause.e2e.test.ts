@@ -4,11 +4,11 @@
  * answered "already being resumed" and the execution failed at its time limit; claimed per pause
  * (the pause's own channel reference), both pauses resume and the execution succeeds.
  */
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { emulatorCredentialData, startRun } from './lib/pause';
-import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, maxExecutionId, nodeOutputJson, nodeRuns, useE2eSuite, waitForExecutions } from './n8n';
+import { publishedWebhookWorkflow } from './lib/webhook-workflow';
+import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, nodeRuns, useE2eSuite, waitForExecutions } from './n8n';
 
 /** Jobs end on their own after this long, so each pause is resumed by its job's signed event. */
 const JOB_MS = 3_000;
@@ -24,11 +24,7 @@ describe('attack: two pauses in one execution (real n8n)', () => {
 		const credential = await e2e.importCredential({ name: 'Attack pause (emulator)', type: 'documentProcessingApi', data: emulatorCredentialData(emulator, apiKey) });
 		fs.writeFileSync(path.join(suite.filesDir, 'memo.md'), '# Memo\n\nTwo pauses, one execution.\n');
 		glob = path.join(suite.filesDir, '*.md');
-		webhookPath = `attack-two-pauses-${randomUUID().slice(0, 8)}`;
-		workflowId = await e2e.importWorkflow(
-			loadWorkflow('attack-two-pauses.json', { WEBHOOK_ID: randomUUID(), WEBHOOK_PATH: webhookPath, CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name }),
-		);
-		await e2e.publish(workflowId);
+		({ workflowId, webhookPath } = await publishedWebhookWorkflow(e2e, 'attack-two-pauses.json', credential));
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	it('resumes both pauses and the execution succeeds with both jobs’ outputs', async () => {

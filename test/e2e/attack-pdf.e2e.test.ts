@@ -5,13 +5,13 @@
  * sent whole, the process's resident memory (VmRSS in /proc/<pid>/status) grows by less than
  * 100 MB, and the service gets no more partition requests than the files have distinct pages.
  */
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LoggedRequest } from '../emulator/request-log';
 import { cyclicTree, lyingCount, repeatedTree } from '../integration/support/pdfBombs';
 import { startRun } from './lib/pause';
-import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
+import { publishedWebhookWorkflow } from './lib/webhook-workflow';
+import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
 const HEAP_BOUND_MB = 100;
 
@@ -41,11 +41,7 @@ describe('attack: PDF page-tree bombs in real n8n', () => {
 			type: 'documentProcessingApi',
 			data: { apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl },
 		});
-		webhookPath = `attack-pdf-${randomUUID().slice(0, 8)}`;
-		workflowId = await e2e.importWorkflow(
-			loadWorkflow('attack-pdf-bombs.json', { WEBHOOK_ID: randomUUID(), WEBHOOK_PATH: webhookPath, CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name }),
-		);
-		await e2e.publish(workflowId);
+		({ workflowId, webhookPath } = await publishedWebhookWorkflow(e2e, 'attack-pdf-bombs.json', credential));
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	it('partitions three crafted PDFs in one run: memory bounded, no more requests than distinct pages', async () => {
