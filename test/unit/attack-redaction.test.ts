@@ -79,6 +79,9 @@ describe('attack: secrets echoed by the service are redacted before the text is 
 
 	it('redacts keys and values of any depth', () => {
 		expect(redactValue({ [API_KEY]: [{ deep: `key=${API_KEY}` }] }, [API_KEY])).toEqual({ '***': [{ deep: 'key=***' }] });
+		let nested: unknown = { key: API_KEY };
+		for (let level = 0; level < 100; level++) nested = [nested];
+		expect(JSON.stringify(redactValue(nested, [API_KEY]))).not.toContain(API_KEY.slice(0, 6));
 	});
 });
 

@@ -27,7 +27,9 @@ export function redact(text: string, secrets: Array<string | undefined>): string
 /** A parsed JSON value with every string (keys included) redacted: done before it is shortened to text. */
 export function redactValue(value: unknown, secrets: Array<string | undefined>, depth = 0): unknown {
 	if (typeof value === 'string') return redact(value, secrets);
-	if (typeof value !== 'object' || value === null || depth > 32) return value;
+	if (typeof value !== 'object' || value === null) return value;
+	// Deeper than any error body needs: kept as redacted text rather than passed on unread.
+	if (depth > 32) return redact(JSON.stringify(value) ?? '', secrets);
 	if (Array.isArray(value)) return value.map((entry) => redactValue(entry, secrets, depth + 1));
 	return Object.fromEntries(Object.entries(value).map(([key, entry]) => [redact(key, secrets), redactValue(entry, secrets, depth + 1)]));
 }
