@@ -69,8 +69,10 @@ const pageNumbers = (elements: IDataObject[]) => elements.map((element) => (elem
 const pageOrder = (elements: IDataObject[]) => pageNumbers(elements).filter((page, index, all) => index === 0 || all[index - 1] !== page);
 
 async function checkCase(corpusCase: CorpusCase): Promise<void> {
-	const { file, pages, fallback, refused } = corpusCase;
+	const { file, pages, fallback, refused, bomb } = corpusCase;
 	const bytes = await corpusCase.make(file.replace(/\.pdf$/, ''));
+	const heapBefore = process.memoryUsage().heapUsed;
+	if (bomb) expect(bytes.length).toBeLessThan(2048);
 	const concurrency = corpusCase.concurrency ?? 5;
 	const unsplit = await partitioned(file, bytes, false, concurrency);
 	if (refused) {
@@ -95,16 +97,19 @@ async function checkCase(corpusCase: CorpusCase): Promise<void> {
 		expect({ plan: name, elements: split.elements }).toEqual({ plan: name, elements: whole.elements });
 		if (fallback) {
 			expect({ plan: name, skipped: split.splitSkipped }).toEqual({ plan: name, skipped: expect.stringMatching(fallback) });
+			// Sent whole: never more partition requests than the file has distinct pages.
+			expect(split.requests).toBeLessThanOrEqual(pages);
 		} else {
 			expect({ plan: name, skipped: split.splitSkipped }).toEqual({ plan: name, skipped: undefined });
 			expect(split.requests).toBe(plan({ first: 1, last: pages }, concurrency).length);
 		}
 	}
+	if (bomb) expect((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toBeLessThan(bomb.heapBoundMb);
 }
 
 describe('Partition File: a corpus of PDFs that break splitters', () => {
 	it('covers every structural class the fallback documentation lists', () => {
-		expect(CORPUS.length).toBeGreaterThanOrEqual(12);
+		expect(CORPUS.length).toBeGreaterThanOrEqual(16);
 		expect(new Set(CORPUS.map((corpusCase) => corpusCase.file)).size).toBe(CORPUS.length);
 	});
 

@@ -102,6 +102,8 @@ export async function createChannel(call: CallContext, scope: ChannelScope, inpu
 		json: input,
 		// A resent create could register the channel twice, and e-mail a second code.
 		idempotent: false,
+		// A validation error may echo the body: the signing secret never reaches the error.
+		secrets: input.channel_type === 'webhook' ? [input.secret] : [],
 		schema: createdChannelSchema,
 		notFound: scope.workflowId === undefined ? undefined : `Workflow "${scope.workflowId}"`,
 	});

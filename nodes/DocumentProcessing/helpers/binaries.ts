@@ -1,10 +1,18 @@
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { OpenableFile } from './openableFile';
 
 /** The service's limits for on-demand jobs. */
 export const MAX_FILES_PER_JOB = 10;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** An item with more files than one job takes (checked before any file is read or downloaded). */
+export function tooManyFiles(node: INode, count: number, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(node, `Item ${itemIndex} has ${count} files; a job takes at most ${MAX_FILES_PER_JOB}`, {
+		itemIndex,
+		description: 'Choose Batching › Combine Items to spread the files over several jobs, or split the item.',
+	});
+}
 
 /** A file of an input item, opened lazily so large files stream from disk when they are sent. */
 export interface InputFile extends OpenableFile {

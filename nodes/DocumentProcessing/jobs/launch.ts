@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { callContextFor, type CallContext } from '../api/context';
 import { createJob } from '../api/jobs';
 import type { Job } from '../api/schemas';
-import { type InputFile, MAX_FILES_PER_JOB } from '../helpers/binaries';
+import { type InputFile, MAX_FILES_PER_JOB, tooManyFiles } from '../helpers/binaries';
 import { type BatchMode, planJobs } from './batching';
 import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
 import type { JobPipeline } from '../pipeline/pipeline';
@@ -39,12 +38,7 @@ export function launchRecord(launched: LaunchedJob): Job & { input_files: object
 }
 
 function assertFitsOneJob(ctx: IExecuteFunctions, files: InputFile[], itemIndex: number): void {
-	if (files.length > MAX_FILES_PER_JOB) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex} has ${files.length} files; a job takes at most ${MAX_FILES_PER_JOB}`, {
-			itemIndex,
-			description: 'Choose Batching › Combine Items to spread the files over several jobs, or split the item.',
-		});
-	}
+	if (files.length > MAX_FILES_PER_JOB) throw tooManyFiles(ctx.getNode(), files.length, itemIndex);
 }
 
 async function launch(call: CallContext, jobNodes: JobPipeline, files: InputFile[], itemIndices: number[]) {
@@ -58,7 +52,8 @@ async function launch(call: CallContext, jobNodes: JobPipeline, files: InputFile
 export interface JobRequests {
 	mode: BatchMode;
 	pipeline(itemIndex: number): JobPipeline;
-	files(itemIndex: number): Promise<InputFile[]>;
+	/** An item's files; more than `maxFiles` are refused before any is read or downloaded. */
+	files(itemIndex: number, maxFiles?: number): Promise<InputFile[]>;
 }
 
 /**
@@ -79,7 +74,7 @@ export async function forEachLaunchedJob(
 			items.map((_, index) => [index]),
 			async (itemIndex) => {
 				const jobNodes = requests.pipeline(itemIndex);
-				const files = await requests.files(itemIndex);
+				const files = await requests.files(itemIndex, MAX_FILES_PER_JOB);
 				assertFitsOneJob(ctx, files, itemIndex);
 				const call = await callContextFor(ctx, itemIndex);
 				return await then(await launch(call, jobNodes, files, [itemIndex]), call);

@@ -1,15 +1,20 @@
 // pdf/ owns splitting a PDF into page ranges before upload: planning the ranges (pdfSplit.ts),
-// cutting them out of the document with pdf-lib (this file, the only one that may import pdf-lib;
-// the build bundles it) and running the ranges side by side (pdfRangeRunner.ts). It may import
+// checking the page tree before anything trusts it (pageTree.ts), cutting them out of the document
+// with pdf-lib (this file, the only one that may import pdf-lib; the build bundles it) and running
+// the ranges side by side (pdfRangeRunner.ts). It may import
 // scheduling/ and Node's own modules, nothing of the layers; api/partition.ts is its caller.
 
 import {
 	ParseSpeeds,
+	PDFArray,
 	PDFCrossRefSection,
 	PDFDict,
 	PDFDocument,
 	PDFHeader,
 	PDFName,
+	PDFNumber,
+	type PDFObject,
+	PDFPageLeaf,
 	PDFPageTree,
 	PDFRawStream,
 	PDFTrailer,
@@ -17,6 +22,7 @@ import {
 } from 'pdf-lib';
 import { Readable } from 'node:stream';
 import type { PageRange } from './pdfSplit';
+import { checkPageTree, type PageTreeView } from './pageTree';
 
 const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/acrobat']);
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
@@ -103,6 +109,23 @@ export type LoadedPdf = PDFDocument;
 /** The document, or why pdf-lib cannot split it (the file is then sent whole and the service decides). */
 export type PdfReading = { doc: LoadedPdf } | { unreadable: string };
 
+/** The parsed file's page tree as pageTree.ts walks it: pdf-lib's own node classes, references resolved. */
+function pageTreeView(doc: PDFDocument): PageTreeView<PDFObject | undefined> {
+	const entry = (node: PDFObject | undefined, name: string) => (node instanceof PDFDict ? doc.context.lookup(node.get(PDFName.of(name))) : undefined);
+	return {
+		root: entry(doc.catalog, 'Pages'),
+		kind: (node) => (node instanceof PDFPageTree ? 'tree' : node instanceof PDFPageLeaf ? 'page' : 'other'),
+		kids: (node) => {
+			const kids = entry(node, 'Kids');
+			return kids instanceof PDFArray ? kids.asArray().map((kid) => doc.context.lookup(kid)) : [];
+		},
+		count: (node) => {
+			const count = entry(node, 'Count');
+			return count instanceof PDFNumber ? count.asNumber() : undefined;
+		},
+	};
+}
+
 /**
  * Reads the file for splitting. Strict object parsing, so a half-readable file is never split
  * into ranges with pages missing. Parsed without pausing every 100 objects (the default): those
@@ -116,6 +139,10 @@ export async function loadPdf(bytes: Buffer): Promise<PdfReading> {
 		// no `instanceof` match): ranges cut out of it would carry its encrypted streams without the key.
 		const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true, parseSpeed: ParseSpeeds.Fastest, ignoreEncryption: true });
 		if (doc.isEncrypted) return { unreadable: 'it is encrypted' };
+		// pdf-lib's page list expands the tree as it stands (a reused node once per listing, a cycle
+		// forever): it is only asked once the tree proved to be one.
+		const tree = checkPageTree(pageTreeView(doc), bytes.length);
+		if ('untrusted' in tree) return { unreadable: tree.untrusted };
 		return doc.getPageCount() > 0 ? { doc } : { unreadable: 'pdf-lib found no pages in it' };
 	} catch (error) {
 		return { unreadable: `pdf-lib could not read it (${error instanceof Error ? error.message : String(error)})` };

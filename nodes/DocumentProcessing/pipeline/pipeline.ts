@@ -94,11 +94,13 @@ export function parseRawJobNodes(field: string, raw: unknown): JobNode[] {
 		const where = `${field} › job_nodes[${index}]`;
 		if (!isObject(entry)) throw pipelineProblem(where, 'each job node must be an object');
 		const { name, type, subtype, settings } = entry;
-		if (typeof type !== 'string' || !(type in NODE_KINDS)) {
+		// Own keys only: `in` also finds what every object inherits (`__proto__`, `constructor`, `toString`).
+		if (typeof type !== 'string' || !Object.hasOwn(NODE_KINDS, type)) {
 			throw pipelineProblem(where, `unknown type ${JSON.stringify(type)}; expected one of ${Object.keys(NODE_KINDS).join(', ')}`);
 		}
-		if (typeof subtype !== 'string' || !NODE_KINDS[type].includes(subtype)) {
-			throw pipelineProblem(where, `unknown subtype ${JSON.stringify(subtype)} for ${type}; expected one of ${NODE_KINDS[type].join(', ')}`);
+		const subtypes = NODE_KINDS[type] as readonly string[];
+		if (typeof subtype !== 'string' || !subtypes.includes(subtype)) {
+			throw pipelineProblem(where, `unknown subtype ${JSON.stringify(subtype)} for ${type}; expected one of ${subtypes.join(', ')}`);
 		}
 		if ((type === 'partition') !== (index === 0)) {
 			throw pipelineProblem(where, index === 0 ? 'the first node must be a partition node' : 'only the first node may be a partition node');

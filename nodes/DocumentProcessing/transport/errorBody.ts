@@ -4,6 +4,8 @@
  * [{field, message}]}`. Any other JSON is shown shortened rather than lost.
  */
 
+import { redactValue } from './redact';
+
 const MAX_UNKNOWN_BODY = 300;
 // Values under these keys are never shown, whatever the service echoes back.
 const SECRET_KEY = /secret|password|token|api[-_]?key|private|credential|encrypted/i;
@@ -54,8 +56,13 @@ function shortJson(value: unknown): string {
 	return text.length > MAX_UNKNOWN_BODY ? `${text.slice(0, MAX_UNKNOWN_BODY)}…` : text;
 }
 
-/** The service's own words from an error body (parsed JSON, or the raw text when it was not JSON). */
-export function detailText(body: unknown): string | undefined {
+/**
+ * The service's own words from an error body (parsed JSON, or the raw text when it was not JSON),
+ * with `secrets` removed first: redacting after the text is shortened would leave the part of a
+ * secret that straddles the cut (redact.ts).
+ */
+export function detailText(raw: unknown, secrets: Array<string | undefined> = []): string | undefined {
+	const body = redactValue(raw, secrets);
 	if (typeof body === 'string') return body.trim() ? body.trim().slice(0, MAX_UNKNOWN_BODY) : undefined;
 	if (!body || typeof body !== 'object') return body === undefined || body === null ? undefined : String(body);
 	const { detail, errors, message } = body as { detail?: unknown; errors?: unknown; message?: unknown };

@@ -1,5 +1,6 @@
 import { getProxyForUrl } from 'proxy-from-env';
 import { Pool, ProxyAgent } from 'undici';
+import { addressWithoutCredentials } from './redact';
 
 /**
  * Outbound proxy routing, decided per request exactly as n8n routes its own nodes' requests:
@@ -24,10 +25,25 @@ export function proxyLabel(proxy: URL): string {
 	return `${proxy.protocol}//${proxy.host}`;
 }
 
+/** The proxy's user name and password as they may appear in answers: percent-encoded (the URL) and decoded (the header). */
+export function proxyCredentials(route: Route): string[] {
+	if (!route.proxy) return [];
+	const decoded = (value: string) => {
+		try {
+			return decodeURIComponent(value);
+		} catch {
+			return value;
+		}
+	};
+	// A password with an unencoded `/` parses as a path: that path is treated as a credential too.
+	const path = route.proxy.pathname === '/' ? '' : `${route.proxy.pathname.slice(1)}${route.proxy.search}`;
+	return [route.proxy.username, route.proxy.password, path].flatMap((value) => [value, decoded(value)]).filter((value) => value !== '');
+}
+
 export function routeFor(target: URL): Route {
 	const raw = getProxyForUrl(target.href);
 	if (!raw) return {};
-	if (!URL.canParse(raw)) return { invalidProxy: raw.replace(/\/\/[^@/]*@/, '//') };
+	if (!URL.canParse(raw)) return { invalidProxy: addressWithoutCredentials(raw) };
 	const proxy = new URL(raw);
 	// n8n's own helpers accept only these two (isSupportedProxyUrl in @n8n/backend-network).
 	if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') return { invalidProxy: proxyLabel(proxy) };

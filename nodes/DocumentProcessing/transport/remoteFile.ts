@@ -6,6 +6,7 @@ import { downloadDispatcher } from './agents';
 import { proxyAnswerNote, outboundFailureError, routed } from './outboundErrors';
 import { NETWORK_WORDS } from './errors';
 import { errorCode } from './retry';
+import { addressWithoutCredentials } from './redact';
 
 export interface RemoteFileRequest {
 	url: string;
@@ -15,7 +16,10 @@ export interface RemoteFileRequest {
 	allowPrivate: boolean;
 	maxBytes: number;
 	signal?: AbortSignal;
+	/** Longest wait for the headers and between two pieces of the body (idle time). */
 	timeoutMs?: number;
+	/** Longest time for the whole download, redirects and body included (DOWNLOAD_DEADLINE_MS). */
+	deadlineMs?: number;
 }
 
 export interface RemoteFile {
@@ -29,6 +33,12 @@ export interface RemoteFile {
 
 const MAX_REDIRECTS = 5;
 const DEFAULT_DOWNLOAD_TIMEOUT_MS = 60_000;
+/**
+ * The whole download, whatever its pace: the idle timeout alone let a server sending one byte
+ * every 25 s hold the node for minutes (issue 31). Five minutes carry the service's 50 MB limit at
+ * about 1.4 Mbit/s.
+ */
+export const DOWNLOAD_DEADLINE_MS = 5 * 60_000;
 
 export function displayUrl(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
@@ -39,7 +49,7 @@ function parseFileUrl(request: RemoteFileRequest, raw: string, base?: URL): URL 
 	try {
 		url = new URL(raw.trim(), base);
 	} catch {
-		throw new NodeOperationError(request.node, `"${raw.slice(0, 200)}" is not a valid file URL`, {
+		throw new NodeOperationError(request.node, `"${addressWithoutCredentials(raw.trim())}" is not a valid file URL`, {
 			itemIndex: request.itemIndex,
 			description: 'Enter a full address starting with http:// or https://.',
 		});
@@ -116,6 +126,38 @@ function fileNameOf(url: URL, disposition: string | undefined): string {
 	return name.replace(/[/\\]/g, '_').trim() || 'download';
 }
 
+function tooSlow(request: RemoteFileRequest, url: URL, deadlineMs: number): NodeApiError {
+	const message = `The download of ${displayUrl(url)} did not finish within ${deadlineMs / 1000} seconds`;
+	return new NodeApiError(
+		request.node,
+		{ message },
+		{
+			message,
+			description: 'The server sends the file too slowly (the limit is for the whole download). Use a faster source, or a smaller file.',
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/**
+ * The download's overall deadline: aborts the request, or fails the body being read, once it
+ * passes, with an error that says so rather than a network failure. A timer signal of Node's
+ * (AbortSignal.timeout) does not keep the process alive, and after the body closed it fails nothing.
+ */
+function downloadDeadline(request: RemoteFileRequest) {
+	const deadlineMs = request.deadlineMs ?? DOWNLOAD_DEADLINE_MS;
+	const timeout = AbortSignal.timeout(deadlineMs);
+	return {
+		signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+		expired: (at: URL) => (timeout.aborted && !request.signal?.aborted ? tooSlow(request, at, deadlineMs) : undefined),
+		watch(stream: Readable, at: URL) {
+			const fail = () => stream.destroy(tooSlow(request, at, deadlineMs));
+			timeout.addEventListener('abort', fail, { once: true });
+			stream.once('close', () => timeout.removeEventListener('abort', fail));
+		},
+	};
+}
+
 /** Counts the body's bytes and fails it once it passes the limit, so a lying or absent length cannot overrun. */
 function limited(body: Readable, request: RemoteFileRequest, url: URL): Readable {
 	let seen = 0;
@@ -141,10 +183,17 @@ function limited(body: Readable, request: RemoteFileRequest, url: URL): Readable
 
 /**
  * Opens a file URL for streaming: follows redirects (each hop checked again), refuses private
- * addresses unless allowed (judged on the resolved address at connect time), and maps every failure
- * to an error that names the address without its query string.
+ * addresses unless allowed (judged on the resolved address at connect time), maps every failure
+ * to an error that names the address without its query string, and ends at the overall deadline.
  */
 export async function openRemoteFile(request: RemoteFileRequest): Promise<RemoteFile> {
+	const deadline = downloadDeadline(request);
+	const file = await openWithin(request, deadline);
+	deadline.watch(file.stream, new URL(file.displayUrl));
+	return file;
+}
+
+async function openWithin(request: RemoteFileRequest, deadline: ReturnType<typeof downloadDeadline>): Promise<RemoteFile> {
 	let url = parseFileUrl(request, request.url);
 	const timeout = request.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
 	for (let hop = 0; ; hop++) {
@@ -163,9 +212,11 @@ export async function openRemoteFile(request: RemoteFileRequest): Promise<Remote
 				headers: { accept: '*/*', 'user-agent': 'n8n-nodes-document-processing' },
 				headersTimeout: timeout,
 				bodyTimeout: timeout,
-				signal: request.signal,
+				signal: deadline.signal,
 			});
 		} catch (error) {
+			const expired = deadline.expired(url);
+			if (expired) throw expired;
 			if (request.signal?.aborted) {
 				throw new NodeOperationError(request.node, 'The execution was cancelled while downloading a file', { itemIndex: request.itemIndex });
 			}

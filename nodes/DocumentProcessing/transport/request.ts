@@ -19,6 +19,8 @@ import {
 } from './retry';
 import { asNodeError } from '../helpers/nodeErrors';
 import { proxyAnswerNote, outboundFailureError, proxyRefusal, routed } from './outboundErrors';
+import { proxyCredentials } from './proxy';
+import { redact } from './redact';
 
 /** Who is calling: the node (for errors), the account, and the item the call is for. */
 export interface CallContext {
@@ -59,6 +61,8 @@ export interface ServiceRequest<T> {
 	 * have acted on, mean that attempt did the work (a repeated delete meets 404); `value` is returned.
 	 */
 	settledEarlier?: { statuses: number[]; value: T };
+	/** Secrets the request carries besides the API key (a channel's signing secret): never shown in an error. */
+	secrets?: Array<string | undefined>;
 }
 
 function targetUrl(connection: ServiceConnection, request: ServiceRequest<unknown>): URL {
@@ -99,6 +103,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...call.retry };
 	const url = targetUrl(call.connection, request);
 	const { dispatcher, route } = routed(call.node, call.itemIndex, serviceDispatcher(url));
+	// Removed from whatever the service or a proxy answers before any of it is cut or shown.
+	const secrets = [call.connection.apiKey, ...proxyCredentials(route), ...(request.secrets ?? [])];
 	const timeout = call.timeoutMs ?? request.timeoutMs ?? (request.target === 'partition' ? PARTITION_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
 	const pacer = request.launchesJob ? launchPacer(call.connection.baseUrl) : undefined;
 	let notBefore: number | undefined;
@@ -160,7 +166,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 			}
 			if (!request.schema) return undefined as T;
 			const checked = request.schema.safeParse(parsed.value);
-			if (!checked.success) throw unreadableAnswer(call, request, describeSchemaProblem(checked.error));
+			if (!checked.success) throw unreadableAnswer(call, request, redact(describeSchemaProblem(checked.error), secrets));
 			return checked.data;
 		}
 
@@ -182,16 +188,18 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 				continue;
 			}
 		}
-		const body = parseJson(answer.text);
+		const parsed = parseJson(answer.text);
+		// detailText redacts before it shortens: a secret across the cut is never half shown.
+		const detail = detailText(parsed.ok ? parsed.value : answer.text, secrets);
 		throw serviceError(call.node, {
 			endpoint: request.endpoint,
 			status: answer.status,
-			detail: detailText(body.ok ? body.value : answer.text.slice(0, 300)),
+			detail,
 			notFound: request.notFound,
 			itemIndex: call.itemIndex,
 			// An answer without the service's own `detail` may be the proxy's error page.
-			advice: body.ok && detailText(body.value) !== undefined ? undefined : proxyAnswerNote(route, url, answer.status),
-			secrets: [call.connection.apiKey],
+			advice: parsed.ok && detail !== undefined ? undefined : proxyAnswerNote(route, url, answer.status),
+			secrets,
 		});
 	}
 }

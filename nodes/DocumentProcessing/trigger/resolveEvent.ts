@@ -2,6 +2,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 import { serviceCallContext } from '../api/context';
 import { readDeliveryFacts, type DeliveryFacts } from '../webhooks/deliveryFormats';
 import { getNotificationEvent } from '../api/notifications';
+import { unusableIdReason } from '../helpers/opaqueId';
 
 /** The event a delivery stands for, as the trigger's output reports it; null where nothing says. */
 export interface TriggerEvent {
@@ -14,6 +15,8 @@ export interface TriggerEvent {
 	created_at: string | null;
 	/** Why the event could not be read by its id, when that was tried and failed. */
 	lookup_error?: string;
+	/** Ids of the delivery that were not used in any request, and why (e.g. a `job_id` of `..`). */
+	ignored_ids?: string[];
 }
 
 export const UNKNOWN_EVENT_TYPE = 'unknown';
@@ -37,12 +40,29 @@ function fromFacts(facts: DeliveryFacts, headerId: string | undefined): TriggerE
  * be learned about still yields an event, of type `unknown`, so it is never dropped.
  */
 export async function resolveEvent(ctx: IWebhookFunctions, body: unknown, headerId: string | undefined): Promise<TriggerEvent> {
-	const facts = readDeliveryFacts(body);
-	const found = fromFacts(facts, headerId);
-	if (facts.eventType !== undefined && facts.jobId !== undefined) return found;
+	const ignored: string[] = [];
+	// An id that is a path segment (`.`, `..`) or leaves one (`/`, `?`, `#`) goes into no request path.
+	const usable = (name: string, id: string | undefined): string | undefined => {
+		const reason = id === undefined ? undefined : unusableIdReason(id);
+		if (reason === undefined) return id;
+		ignored.push(`${name} "${(id ?? '').slice(0, 60)}" was ignored: ${reason}`);
+		return undefined;
+	};
+	const raw = readDeliveryFacts(body);
+	const facts = { ...raw, jobId: usable('job_id', raw.jobId) };
+	const candidates = [...new Set([usable('id', raw.eventId), usable('webhook-id', headerId)].filter((id): id is string => id !== undefined))];
+	const event = await lookedUp(ctx, fromFacts(facts, headerId), facts, candidates, usable);
+	return ignored.length > 0 ? { ...event, ignored_ids: ignored } : event;
+}
 
-	const candidates = [...new Set([facts.eventId, headerId].filter((id): id is string => id !== undefined))];
-	if (candidates.length === 0) return found;
+async function lookedUp(
+	ctx: IWebhookFunctions,
+	found: TriggerEvent,
+	facts: DeliveryFacts,
+	candidates: string[],
+	usable: (name: string, id: string | undefined) => string | undefined,
+): Promise<TriggerEvent> {
+	if ((facts.eventType !== undefined && facts.jobId !== undefined) || candidates.length === 0) return found;
 	const call = { ...(await serviceCallContext(ctx)), retry: { maxAttempts: 2 } };
 	const problems: string[] = [];
 	for (const id of candidates) {
@@ -52,7 +72,7 @@ export async function resolveEvent(ctx: IWebhookFunctions, body: unknown, header
 			return {
 				event_id: event.id,
 				event_type: event.event_type,
-				job_id: read.jobId ?? found.job_id,
+				job_id: usable("the event's job_id", read.jobId) ?? found.job_id,
 				status: read.status ?? found.status,
 				workflow_id: event.workflow_id ?? null,
 				created_at: event.created_at,

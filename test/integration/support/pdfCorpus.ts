@@ -8,6 +8,7 @@ import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { samplePdf } from './pdfs';
 import { cyclicParent, deepTree, incrementalUpdate, inheritedAttributes, manyPages, missingParent, parentNotATreeNode } from './pdfTrees';
 import { qpdf } from './qpdf';
+import { cyclicTree, lyingCount, repeatedTree } from './pdfBombs';
 
 export interface CorpusCase {
 	/** The structural class, as docs/pdf-fallback.md lists it. */
@@ -25,7 +26,11 @@ export interface CorpusCase {
 	/** The file's time bound when the default (see the corpus test) is too tight for its size. */
 	timeBoundMs?: number;
 	needsQpdf?: boolean;
+	/** A page-tree bomb: the file stays under 2 KB and the partitions' heap growth under this many MB. */
+	bomb?: { heapBoundMb: number };
 }
+
+const BOMB = { heapBoundMb: 100 };
 
 const brokenChain = (page: number) => new RegExp(`^pages? [\\d–]+ could not be cut out of it \\(page ${page} has a /Parent chain that does not lead up the page tree\\)$`);
 
@@ -103,4 +108,30 @@ export const CORPUS: CorpusCase[] = [
 	{ kind: 'annotations and forms', file: 'forms.pdf', pages: 6, make: async () => await formsAndAnnotations() },
 	{ kind: '1,000+ pages', file: 'many-pages.pdf', pages: 1_200, make: async (file) => manyPages(file, 1_200), concurrency: 15, timeBoundMs: 180_000 },
 	{ kind: 'page tree deeper than 20 levels', file: 'deep-tree.pdf', pages: 26, make: async (file) => deepTree(file, 25) },
+	// Page-tree bombs (docs/security.md): not trusted, so sent whole with one request.
+	{
+		kind: 'one page listed 10,000 times, /Count to match',
+		file: 'repeated-page.pdf',
+		pages: 1,
+		make: async (file) => repeatedTree(file, 4, 10),
+		fallback: /^its page tree lists one (page|node) more than once$/,
+		bomb: BOMB,
+	},
+	{ kind: 'page tree with a cycle', file: 'cyclic-tree.pdf', pages: 2, make: async (file) => cyclicTree(file), fallback: /^its page tree has a cycle$/, bomb: BOMB },
+	{
+		kind: 'a /Count that lies (3 pages, 10⁸ claimed)',
+		file: 'lying-count.pdf',
+		pages: 3,
+		make: async (file) => lyingCount(file, 3, 100_000_000),
+		fallback: /^its page tree claims 100000000 pages where it holds 3$/,
+		bomb: BOMB,
+	},
+	{
+		kind: '10⁸ pages claimed in under 2 KB',
+		file: 'hundred-million.pdf',
+		pages: 1,
+		make: async (file) => repeatedTree(file, 8, 10),
+		fallback: /^its page tree lists one (page|node) more than once$/,
+		bomb: BOMB,
+	},
 ];

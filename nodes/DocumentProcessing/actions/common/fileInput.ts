@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { executingNode } from '../../api/context';
 import { fetchRemoteFile } from '../../api/remoteFiles';
-import { describeFile, type InputFile, itemFiles, MAX_FILE_BYTES } from '../../helpers/binaries';
+import { describeFile, type InputFile, itemFiles, MAX_FILE_BYTES, tooManyFiles } from '../../helpers/binaries';
 import { binaryInputProperties, binarySelection } from '../../descriptions/binaryInput';
 
 /** Where an upload's files come from: the item's binary data (as before) or web addresses. */
@@ -70,12 +70,15 @@ async function downloadedFile(ctx: IExecuteFunctions, itemIndex: number, url: st
 }
 
 /** The files one item sends: its binary data, or the files its URLs point to (downloaded one after the other). */
-export async function itemInputFiles(ctx: IExecuteFunctions, itemIndex: number, options: { maxBytes?: number } = {}): Promise<InputFile[]> {
+export async function itemInputFiles(ctx: IExecuteFunctions, itemIndex: number, options: { maxBytes?: number; maxFiles?: number } = {}): Promise<InputFile[]> {
 	if (ctx.getNodeParameter('inputSource', itemIndex, 'binary') !== 'url') {
 		return await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex), options);
 	}
 	const allowPrivate = ctx.getNodeParameter('allowPrivateUrls', itemIndex, false) === true;
+	const urls = fileUrls(ctx, itemIndex);
+	// Counted before the first download: twelve URLs must not cost twelve downloads to be refused.
+	if (options.maxFiles !== undefined && urls.length > options.maxFiles) throw tooManyFiles(ctx.getNode(), urls.length, itemIndex);
 	const files: InputFile[] = [];
-	for (const url of fileUrls(ctx, itemIndex)) files.push(await downloadedFile(ctx, itemIndex, url, allowPrivate));
+	for (const url of urls) files.push(await downloadedFile(ctx, itemIndex, url, allowPrivate));
 	return files;
 }

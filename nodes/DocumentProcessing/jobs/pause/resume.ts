@@ -3,7 +3,7 @@ import { serviceCallContext, type CallContext } from '../../api/context';
 import { readDeliveryFacts } from '../../webhooks/deliveryFormats';
 import { getJob } from '../../api/jobs';
 import { asNodeError } from '../../helpers/nodeErrors';
-import { claimDelivery, releaseDelivery } from '../../webhooks/replayGuard';
+import { claimResume, releaseResume } from '../../webhooks/replayGuard';
 import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../webhooks/webhookRequest';
 import { verifyWebhookSignature } from '../../webhooks/webhookSignature';
 import { isTerminal } from '../wait';
@@ -11,9 +11,6 @@ import { channelScope, PAUSE_EVENTS, removeOwnPauseChannel } from './channel';
 import { itemsOfEndedJobs } from './outcome';
 import { deliverOnResume, failOnResume } from './stackEntry';
 import { openState, type PauseState, STATE_PARAMETER } from './state';
-
-/** Claims of "this execution is being resumed", so two events arriving together resume it once. */
-const RESUME_CLAIM = 'resume';
 
 function stateOf(ctx: IWebhookFunctions, call: CallContext): PauseState | undefined {
 	const token = (ctx.getQueryData() as Record<string, unknown>)[STATE_PARAMETER];
@@ -51,8 +48,10 @@ export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhook
 	const running = jobs.filter((job) => !isTerminal(job.status)).length;
 	if (running > 0) return ignore(`${running} of the execution's jobs have not ended yet`);
 
-	const claim = `pause:${ctx.getExecutionId()}`;
-	if (!claimDelivery(claim, RESUME_CLAIM)) return ignore('the execution is already being resumed');
+	// Per pause, not per execution, so two events arriving together resume it once while a later
+	// pause of the same execution (its own channel reference) can resume too.
+	const claim = `${ctx.getExecutionId()}:${state.ref}`;
+	if (!claimResume(claim)) return ignore('the execution is already being resumed');
 	try {
 		const items = await itemsOfEndedJobs(ctx, call, state, jobs);
 		await removeOwnChannel(call, state);
@@ -64,7 +63,7 @@ export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhook
 		// The execution fails with the error, as it would in poll mode: the node's next run throws it
 		// (n8n skips a run without input items, hence the placeholder).
 		if (failOnResume(ctx, nodeError)) return { workflowData: [[{ json: {} }]] };
-		releaseDelivery(claim, RESUME_CLAIM);
+		releaseResume(claim);
 		throw nodeError;
 	}
 }

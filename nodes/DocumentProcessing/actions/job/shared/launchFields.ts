@@ -26,6 +26,6 @@ export function readJobRequests(ctx: IExecuteFunctions): JobRequests {
 	return {
 		mode: ctx.getNodeParameter('batchMode', 0, 'perItem') as BatchMode,
 		pipeline: (itemIndex) => readPipeline(ctx, itemIndex),
-		files: async (itemIndex) => await itemInputFiles(ctx, itemIndex),
+		files: async (itemIndex, maxFiles) => await itemInputFiles(ctx, itemIndex, { maxFiles }),
 	};
 }
