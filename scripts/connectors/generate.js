@@ -8,6 +8,7 @@
  *
  *   node scripts/connectors/generate.js <client checkout> [--commit <sha>] [--out <file>]
  *
+ * It also rewrites the list of types in docs/connectors.md (--docs <file> for another page).
  * The checkout is the client's repository (or test/fixtures/unstructured-client-models, which keeps
  * the model files this reads); the commit is taken from --commit, a CLIENT_COMMIT file there, or git.
  */
@@ -16,10 +17,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const { parseConfigModel, parseCreateModels, parseTypeEnum, parseVersion } = require('./pythonModels');
+const { withDocsTable } = require('./docsTable');
 
 const REVIEWED = require('./reviewed.json');
 const MODELS = 'src/unstructured_client/models/shared';
 const DEFAULT_OUT = path.join(__dirname, '../../nodes/DocumentProcessing/actions/common/connector/connectorTable.ts');
+const DEFAULT_DOCS = path.join(__dirname, '../../docs/connectors.md');
 const ACRONYMS = { id: 'ID', url: 'URL', uri: 'URI', api: 'API', aws: 'AWS', ssl: 'SSL', sas: 'SAS', db: 'DB', iam: 'IAM', http: 'HTTP' };
 const KINDS = [
 	{ kind: 'source', types: 'sourceconnectortype.py', create: 'createsourceconnector.py' },
@@ -115,13 +118,16 @@ function main(argv) {
 		const at = argv.indexOf(name);
 		return at >= 0 ? argv[at + 1] : undefined;
 	};
-	const dir = argv.find((arg, i) => !arg.startsWith('--') && !['--commit', '--out'].includes(argv[i - 1]));
-	if (!dir) throw new Error('usage: generate.js <client checkout> [--commit <sha>] [--out <file>]');
+	const dir = argv.find((arg, i) => !arg.startsWith('--') && !['--commit', '--out', '--docs'].includes(argv[i - 1]));
+	if (!dir) throw new Error('usage: generate.js <client checkout> [--commit <sha>] [--out <file>] [--docs <file>]');
+	const table = buildTable(dir, option('--commit'));
 	const out = option('--out') ?? DEFAULT_OUT;
-	fs.writeFileSync(out, renderTable(buildTable(dir, option('--commit'))));
-	process.stdout.write(`wrote ${path.relative(process.cwd(), out)}\n`);
+	const docs = option('--docs') ?? DEFAULT_DOCS;
+	fs.writeFileSync(out, renderTable(table));
+	fs.writeFileSync(docs, withDocsTable(fs.readFileSync(docs, 'utf8'), table));
+	process.stdout.write(`wrote ${path.relative(process.cwd(), out)} and ${path.relative(process.cwd(), docs)}\n`);
 }
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { buildTable, renderTable };
+module.exports = { buildTable, renderTable, withDocsTable };
