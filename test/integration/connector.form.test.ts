@@ -106,7 +106,7 @@ describe('Destination Connector → Create (v3 form)', () => {
 	});
 
 	it('Other Type: a type the table lacks, its config as JSON with named secret keys', async () => {
-		await bed.run({ ...pinecone, connectorTypeId: 'other', otherTypeName: 'example_store', connectorConfigJson: JSON.stringify({ token: MARKER }), connectorSecretKeys: 'token' }, v3);
+		await bed.run({ ...pinecone, connectorTypeId: 'other', otherTypeName: 'example_store', connectorConfigJson: JSON.stringify({ token: MARKER }), encryptedKeysOfConfig: 'token' }, v3);
 		const [body] = await sent('POST', '/api/v1/destinations');
 		expect(body).toMatchObject({ type: 'example_store', config: { token: { id: expect.any(String), type: 'rsa_aes' } } });
 		expect(JSON.stringify(await bed.requests())).not.toContain(MARKER);

@@ -96,7 +96,7 @@ function jsonProperties(kind: ConnectorKind): INodeProperties[] {
 		config({ connectorTypeId: jsonOnly }),
 		{
 			displayName: 'Secret Config Keys',
-			name: 'connectorSecretKeys',
+			name: 'encryptedKeysOfConfig',
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. api_key, auth.token',

@@ -37,7 +37,7 @@ function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind
 	}
 	if (model === undefined || model.model === null) {
 		const config = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
-		return { type, plan: planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('connectorSecretKeys', itemIndex, ''))), warnings: [] };
+		return { type, plan: planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedKeysOfConfig', itemIndex, ''))), warnings: [] };
 	}
 	const name = typeName(type);
 	if ((ctx.getNodeParameter('configInput', itemIndex, 'fields') as string) === 'json') {
