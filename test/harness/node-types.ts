@@ -38,8 +38,9 @@ export function defaultTypeVersion(nodeType: AnyNodeType): number {
 			Math.max(...Object.keys(nodeType.nodeVersions).map(Number))
 		);
 	}
-	const { version } = nodeType.description;
-	return Array.isArray(version) ? Math.max(...version) : version;
+	// As the editor does: a new node gets defaultVersion where the description names one.
+	const { version, defaultVersion } = nodeType.description;
+	return defaultVersion ?? (Array.isArray(version) ? Math.max(...version) : version);
 }
 
 /** The concrete INodeType for a version (what WorkflowExecute gets from INodeTypes). */
