@@ -34,7 +34,6 @@ export const { description, execute } = createOperation(
 		placeholder: 'e.g. Parsed invoices bucket',
 		description: 'Name of the destination connector',
 	},
-	'Where the connector writes the processed results; the fields below are that type’s documented settings',
 	legacyProperties,
 	legacyPlan,
 );

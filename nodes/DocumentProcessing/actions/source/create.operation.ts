@@ -38,7 +38,6 @@ export const { description, execute } = createOperation(
 		placeholder: 'e.g. Invoices drive',
 		description: 'Name of the source connector',
 	},
-	'Where the connector reads files from; the fields below are that type’s documented settings',
 	legacyProperties,
 	legacyPlan,
 );

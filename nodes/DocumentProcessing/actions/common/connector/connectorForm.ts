@@ -106,10 +106,18 @@ function jsonProperties(kind: ConnectorKind): INodeProperties[] {
 	];
 }
 
-/** The config form of one resource; `typeHelp` says what the type means for the operation. */
-export function connectorFormProperties(kind: ConnectorKind, typeHelp: string, operation: 'create' | 'update'): INodeProperties[] {
+const TYPE_HELP: Record<ConnectorKind, string> = {
+	source: 'Where the connector reads files from; the fields below are that type’s documented settings. For Update, pick the connector’s current type (it cannot change).',
+	destination: 'Where the connector writes the processed results; the fields below are that type’s documented settings. For Update, pick the connector’s current type (it cannot change).',
+};
+
+/**
+ * The config form of one resource, the same for Create and Update (one copy keeps the node's
+ * description small): only Type Name of Other Type is Create's alone, as Update keeps the type.
+ */
+export function connectorFormProperties(kind: ConnectorKind): INodeProperties[] {
 	const jsonOnly = [...jsonOnlyTypes(kind), OTHER_TYPE];
-	const properties: INodeProperties[] = [
+	return [
 		{
 			displayName: 'Connector Type',
 			name: 'connectorTypeId',
@@ -117,7 +125,7 @@ export function connectorFormProperties(kind: ConnectorKind, typeHelp: string, o
 			noDataExpression: true,
 			options: typeOptions(kind),
 			default: DEFAULT_TYPE,
-			description: typeHelp,
+			description: TYPE_HELP[kind],
 		},
 		{
 			displayName: 'Type Name',
@@ -127,7 +135,7 @@ export function connectorFormProperties(kind: ConnectorKind, typeHelp: string, o
 			default: '',
 			placeholder: 'e.g. slack',
 			description: 'The connector type as the service names it',
-			displayOptions: { show: { connectorTypeId: [OTHER_TYPE] } },
+			displayOptions: { show: { operation: ['create'], connectorTypeId: [OTHER_TYPE] } },
 		},
 		{
 			displayName: 'Config Input',
@@ -144,6 +152,4 @@ export function connectorFormProperties(kind: ConnectorKind, typeHelp: string, o
 		...typeFields(kind),
 		...jsonProperties(kind),
 	];
-	// Update keeps the connector's type: the picker only chooses the form, so no Type Name.
-	return operation === 'create' ? properties : properties.filter((property) => property.name !== 'otherTypeName');
 }

@@ -8,7 +8,7 @@ import { DEFAULT_POLL_SCHEDULE } from '../../../scheduling/polling';
 import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
 import { requiredText, sendWithSecrets } from './configPlan';
 import { connectorView } from './connectorView';
-import { connectorFields, formPlanWithHints, usesForm } from './formVersions';
+import { formFields, formPlanWithHints, legacyFields, usesForm } from './formVersions';
 import type { ConfigPlan } from './connectorConfig';
 
 /**
@@ -81,9 +81,10 @@ export type LegacyCreatePlan = (ctx: IExecuteFunctions, itemIndex: number) => Aw
  * Create: a name, then the type and its config (the v3 form, or the fields of versions 1 and 2).
  * Everything is checked before the first request, so a bad field registers no orphan secret.
  */
-export function createOperation(r: ConnectorResource, nameProperty: INodeProperties, typeHelp: string, legacy: INodeProperties[], legacyPlan: LegacyCreatePlan): Operation {
+export function createOperation(r: ConnectorResource, nameProperty: INodeProperties, legacy: INodeProperties[], legacyPlan: LegacyCreatePlan): Operation {
 	return {
-		description: shownFor(r, 'create', [nameProperty, ...connectorFields(r.kind, 'create', typeHelp, legacy)]),
+		// The v3 form comes with Update's fields, after them, so that Update shows its ID first.
+		description: shownFor(r, 'create', [nameProperty, ...legacyFields(legacy)]),
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const name = requiredText(this, nameProperty.name, nameProperty.displayName, itemIndex);
@@ -98,9 +99,8 @@ export function createOperation(r: ConnectorResource, nameProperty: INodePropert
 
 /** Update sends the whole config (the service replaces it); secrets are handled as in Create. */
 export function updateOperation(r: ConnectorResource, legacy: INodeProperties[], legacyPlan: (ctx: IExecuteFunctions, itemIndex: number) => Awaitable<ConfigPlan>): Operation {
-	const typeHelp = `The ${r.label}’s type, which picks the form for its whole new config (the type itself cannot be changed); settings not given are sent with their documented defaults`;
 	return {
-		description: shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...connectorFields(r.kind, 'update', typeHelp, legacy)]),
+		description: [...shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...legacyFields(legacy)]), ...formFields(r.kind, r.resource)],
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const id = r.idFrom(this, itemIndex);

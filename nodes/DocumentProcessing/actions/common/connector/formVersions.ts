@@ -12,8 +12,18 @@ import type { ConfigPlan } from './connectorConfig';
 
 const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
 
-export function connectorFields(kind: ConnectorKind, operation: 'create' | 'update', typeHelp: string, legacy: INodeProperties[]): INodeProperties[] {
-	return [...updateDisplayOptions({ hide: FROM_V3 }, legacy), ...updateDisplayOptions({ show: FROM_V3 }, connectorFormProperties(kind, typeHelp, operation))];
+/** Fields of versions 1 and 2, hidden from version 3. */
+export function legacyFields(legacy: INodeProperties[]): INodeProperties[] {
+	return updateDisplayOptions({ hide: FROM_V3 }, legacy);
+}
+
+/** The v3 form of a resource, shown for Create and Update (a field may name one of them itself). */
+export function formFields(kind: ConnectorKind, resource: string): INodeProperties[] {
+	return connectorFormProperties(kind).map((property) => {
+		const { show = {}, hide } = property.displayOptions ?? {};
+		const shown = { resource: [resource], operation: ['create', 'update'], ...FROM_V3, ...show };
+		return { ...property, displayOptions: hide ? { show: shown, hide } : { show: shown } };
+	});
 }
 
 export function usesForm(ctx: IExecuteFunctions): boolean {
