@@ -16,9 +16,13 @@ describe('real n8n: connector forms (v3)', () => {
 	it('creates, checks, updates and gets an S3 source and a Pinecone destination from their fields', async () => {
 		const { e2e, client } = suite;
 		const credential = await suite.importEmulatorCredential();
-		const workflowId = await e2e.importWorkflow(loadWorkflow('connector-forms.json', { CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name, SECRET }));
-		const run = await e2e.execute(workflowId);
-		if (run.status !== 'success') throw new Error(`ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {}).slice(0, 800)}`);
+		const execute = async (file: string) => {
+			const run = await e2e.execute(await e2e.importWorkflow(loadWorkflow(file, { CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name, SECRET })));
+			if (run.status !== 'success') throw new Error(`${file} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {}).slice(0, 800)}`);
+			return run;
+		};
+		let run = await execute('connector-form-source.json');
+		const sourceRunData = JSON.stringify(run.data.resultData.runData);
 
 		const [source] = nodeOutputJson(run.data, 'Create Source');
 		expect(source).toMatchObject({ type: 's3', type_name: 'Amazon S3', fields: { 'Remote URL': 's3://e2e-form-in/', Key: MASK, Secret: MASK, Recursive: false, Anonymous: false } });
@@ -27,6 +31,7 @@ describe('real n8n: connector forms (v3)', () => {
 		expect(updatedSource.fields).toEqual({ 'Remote URL': 's3://e2e-form-in/updated/', Anonymous: false, Recursive: true, Secret: MASK });
 		expect(nodeOutputJson(run.data, 'Get Source')).toEqual([updatedSource]);
 
+		run = await execute('connector-form-destination.json');
 		const [destination] = nodeOutputJson(run.data, 'Create Destination');
 		expect(destination).toMatchObject({ type: 'pinecone', type_name: 'Pinecone', fields: { 'API Key': MASK, 'Index Name': 'e2e-docs', Namespace: 'e2e', 'Batch Size': 50 } });
 		expect(nodeOutputJson(run.data, 'Check Destination')).toEqual([expect.objectContaining({ status: 'SUCCESS', destination_id: destination.id })]);
@@ -48,7 +53,7 @@ describe('real n8n: connector forms (v3)', () => {
 		expect(bodies('PUT', '/api/v1/sources/')).toEqual([{ config: { remote_url: 's3://e2e-form-in/updated/', anonymous: false, recursive: true, secret: reference(`${SECRET}-2`) } }]);
 		expect(bodies('PUT', '/api/v1/destinations/')).toEqual([{ config: { api_key: reference(`${SECRET}-pc2`), index_name: 'e2e-docs-v2', namespace: 'e2e', batch_size: 20 } }]);
 		expect(JSON.stringify(requests)).not.toContain(SECRET);
-		expect(JSON.stringify(run.data.resultData.runData)).not.toContain(SECRET);
+		expect(sourceRunData + JSON.stringify(run.data.resultData.runData)).not.toContain(SECRET);
 	}, 5 * 60_000);
 
 	it('refuses a required field mapped from an empty value, naming it, before any request', async () => {

@@ -110,5 +110,11 @@ describe('Destination Connector → Create (v3 form)', () => {
 		const [body] = await sent('POST', '/api/v1/destinations');
 		expect(body).toMatchObject({ type: 'example_store', config: { token: { id: expect.any(String), type: 'rsa_aes' } } });
 		expect(JSON.stringify(await bed.requests())).not.toContain(MARKER);
+		const [created] = await bed.client.api<Array<{ id: string }>>('/api/v1/destinations/').then((r) => r.body);
+		const update = { resource: 'destination', operation: 'update', destinationId: created.id, connectorTypeId: 'other', connectorConfigJson: '{"token": {"id": "x", "type": "rsa_aes"}, "n": 2}' };
+		const updated = await caught(bed.run(update, v3));
+		// Update has no Type Name: the config goes out as written, and the service answers for the unknown reference.
+		expect(updated.message).not.toContain('Type Name');
+		expect((await sent('PUT', `/api/v1/destinations/${created.id}`))[0]).toEqual({ config: { token: { id: 'x', type: 'rsa_aes' }, n: 2 } });
 	});
 });

@@ -19,26 +19,29 @@ export interface FormPlan {
 	warnings: string[];
 }
 
-function typeId(ctx: IExecuteFunctions, itemIndex: number): string {
-	const chosen = ctx.getNodeParameter('connectorTypeId', itemIndex, DEFAULT_TYPE) as string;
-	if (chosen !== OTHER_TYPE) return chosen;
+/** Other Type's name; Update keeps the connector's type, so only Create asks for it. */
+function otherTypeName(ctx: IExecuteFunctions, itemIndex: number): string {
+	if (ctx.getNodeParameter('operation', itemIndex) !== 'create') return OTHER_TYPE;
 	const named = ctx.getNodeParameter('otherTypeName', itemIndex, '') as unknown;
 	const text = typeof named === 'string' ? named.trim() : '';
 	if (text === '') throw new InputProblem('Type Name is empty', 'Enter the connector type as the service names it, e.g. slack.');
 	return text;
 }
 
+/** A config the table has no fields for: JSON, its secrets at the keys the user named. */
+function jsonOnlyPlan(ctx: IExecuteFunctions, itemIndex: number): ConfigPlan {
+	const config = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
+	return planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedKeysOfConfig', itemIndex, '')));
+}
+
 function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): FormPlan {
-	const chosen = ctx.getNodeParameter('connectorTypeId', itemIndex, DEFAULT_TYPE) as string;
-	const model = chosen === OTHER_TYPE ? undefined : modelOf(kind, chosen);
-	const type = model === undefined ? typeId(ctx, itemIndex) : chosen;
-	if (chosen !== OTHER_TYPE && model === undefined) {
-		throw new InputProblem(`Connector Type "${chosen}" is not a documented ${kind} type`, 'Pick a type from the list, or Other Type to name it yourself.');
+	const type = ctx.getNodeParameter('connectorTypeId', itemIndex, DEFAULT_TYPE) as string;
+	if (type === OTHER_TYPE) return { type: otherTypeName(ctx, itemIndex), plan: jsonOnlyPlan(ctx, itemIndex), warnings: [] };
+	const model = modelOf(kind, type);
+	if (model === undefined) {
+		throw new InputProblem(`Connector Type "${type}" is not a documented ${kind} type`, 'Pick a type from the list, or Other Type to name it yourself.');
 	}
-	if (model === undefined || model.model === null) {
-		const config = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
-		return { type, plan: planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedKeysOfConfig', itemIndex, ''))), warnings: [] };
-	}
+	if (model.model === null) return { type, plan: jsonOnlyPlan(ctx, itemIndex), warnings: [] };
 	const name = typeName(type);
 	if ((ctx.getNodeParameter('configInput', itemIndex, 'fields') as string) === 'json') {
 		const values = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
