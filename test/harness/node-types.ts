@@ -38,9 +38,19 @@ export function defaultTypeVersion(nodeType: AnyNodeType): number {
 			Math.max(...Object.keys(nodeType.nodeVersions).map(Number))
 		);
 	}
-	// As the editor does: a new node gets defaultVersion where the description names one.
-	const { version, defaultVersion } = nodeType.description;
-	return defaultVersion ?? (Array.isArray(version) ? Math.max(...version) : version);
+	const { version } = nodeType.description;
+	return Array.isArray(version) ? Math.max(...version) : version;
+}
+
+/**
+ * The version a harness node gets when the test names none. The tests written before the action
+ * node's version 3 give version 2's parameters (every field at the top of the panel): they are
+ * saved v2 workflows and keep running as such. Tests of version 3 name it.
+ */
+const UNNAMED_VERSION_CAP = 2;
+
+export function harnessTypeVersion(nodeType: AnyNodeType): number {
+	return Math.min(defaultTypeVersion(nodeType), UNNAMED_VERSION_CAP);
 }
 
 /** The concrete INodeType for a version (what WorkflowExecute gets from INodeTypes). */

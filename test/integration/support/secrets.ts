@@ -44,8 +44,6 @@ export function secretTestBed(): SecretTestBed {
 				nodeType: new DocumentProcessing(),
 				parameters,
 				credentials: started().credentials,
-				// These suites pin the version-2 fields that saved workflows hold; v3 suites pass typeVersion 3.
-				typeVersion: 2,
 				...options,
 			});
 		},
