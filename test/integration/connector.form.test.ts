@@ -77,6 +77,10 @@ describe('Source Connector → Create (v3 form)', () => {
 		expect(body).toEqual({ config: { remote_url: 's3://invoices/v2/', anonymous: false, recursive: true } });
 		const got = (await bed.run({ resource: 'source', operation: 'get', sourceId: created.id as string }, v3)).output[0][0].json;
 		expect(got).toMatchObject({ id: created.id, type_name: 'Amazon S3', fields: { 'Remote URL': 's3://invoices/v2/', Recursive: true } });
+		// Get Many filters by a type picked from the documented ones.
+		const many = (await bed.run({ resource: 'source', operation: 'getAll', returnAll: true, filters: { type: 's3' } }, v3)).output[0];
+		expect(many.map((item) => item.json)).toEqual([got]);
+		expect((await bed.requests()).filter((r) => r.method === 'GET' && r.path === '/api/v1/sources/').map((r) => r.query)).toEqual([{ source_type: 's3' }]);
 	});
 });
 

@@ -55,6 +55,13 @@ describe('version 3 connector form', () => {
 		expect(other).toEqual(['Source ID', 'Connector Type', 'Config (JSON)', 'Secret Config Keys']);
 	});
 
+	it('Get Many filters by a documented type in version 3, by a typed name before', () => {
+		const filter = (version: number) => (shown(version, { resource: 'destination', operation: 'getAll' }).find((p) => p.name === 'filters')?.options as INodeProperties[])[0];
+		expect(filter(3).type).toBe('options');
+		expect(filter(3).options).toHaveLength(CONNECTOR_TABLE.types.filter((type) => type.destination).length);
+		expect(filter(2).type).toBe('string');
+	});
+
 	it('versions 1 and 2 keep their fields', () => {
 		expect(shown(2, { resource: 'source', operation: 'create' }).map((p) => p.name)).toEqual(
 			expect.arrayContaining(['sourceName', 'connectorType', 'configMode', 'driveId', 'serviceAccountKeyInput']),

@@ -54,6 +54,18 @@ function typeOptions(kind: ConnectorKind): INodePropertyOptions[] {
 	return options;
 }
 
+/** Get Many's Filters › Type in version 3: the documented types by name. */
+export function typeFilterProperty(kind: ConnectorKind): INodeProperties {
+	return {
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: typeOptions(kind).filter((option) => option.value !== OTHER_TYPE),
+		default: DEFAULT_TYPE,
+		description: `Only ${kind} connectors of this type`,
+	};
+}
+
 function typeFields(kind: ConnectorKind): INodeProperties[] {
 	const properties: INodeProperties[] = [];
 	for (const { entry, model } of typesOf(kind)) {

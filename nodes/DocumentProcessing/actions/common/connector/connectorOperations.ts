@@ -8,7 +8,8 @@ import { DEFAULT_POLL_SCHEDULE } from '../../../scheduling/polling';
 import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
 import { requiredText, sendWithSecrets } from './configPlan';
 import { connectorView } from './connectorView';
-import { formFields, formPlanWithHints, legacyFields, usesForm } from './formVersions';
+import { typeFilterProperty } from './connectorForm';
+import { formFields, formPlanWithHints, legacyFields, usesForm, v3Fields } from './formVersions';
 import type { ConfigPlan } from './connectorConfig';
 
 /**
@@ -48,16 +49,19 @@ export function getOperation(r: ConnectorResource): Operation {
 export function getManyOperation(r: ConnectorResource): Operation {
 	const properties: INodeProperties[] = [
 		...returnAllProperties,
-		filtersProperty([
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. s3',
-				description: `Only ${r.label}s of this type, as the service names it`,
-			},
+		...legacyFields([
+			filtersProperty([
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. s3',
+					description: `Only ${r.label}s of this type, as the service names it`,
+				},
+			]),
 		]),
+		...v3Fields([filtersProperty([typeFilterProperty(r.kind)])]),
 	];
 	return {
 		description: shownFor(r, 'getAll', properties),

@@ -17,6 +17,11 @@ export function legacyFields(legacy: INodeProperties[]): INodeProperties[] {
 	return updateDisplayOptions({ hide: FROM_V3 }, legacy);
 }
 
+/** Fields of version 3 alone. */
+export function v3Fields(properties: INodeProperties[]): INodeProperties[] {
+	return updateDisplayOptions({ show: FROM_V3 }, properties);
+}
+
 /** The v3 form of a resource, shown for Create and Update (a field may name one of them itself). */
 export function formFields(kind: ConnectorKind, resource: string): INodeProperties[] {
 	return connectorFormProperties(kind).map((property) => {
