@@ -37,7 +37,7 @@ export class DocumentProcessing implements INodeType {
 		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
 		group: ['transform'],
 		// 2: the job and channel ids became resource locators (v1 keeps its plain text fields).
-		version: [1, 2],
+		version: [1, 2, 3],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Turn files into structured JSON with the document-processing service',

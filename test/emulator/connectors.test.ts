@@ -21,13 +21,15 @@ async function create(collection: 'sources' | 'destinations', type: string, conf
 describe.each(['sources', 'destinations'] as const)('/api/v1/%s', (collection) => {
 	it('gets, lists (with the type filter), replaces the config with PUT and deletes', async () => {
 		const s3 = await create(collection, 's3', { remote_url: 's3://bucket/in/', secret: 'plain' });
-		await create(collection, 'postgres', { host: 'db', password: 'pw' });
+		await create(collection, 'mongodb', { uri: 'mongodb://db', database: 'd', collection: 'c' });
 		expect((await h.client.api<Connector>(`/api/v1/${collection}/${s3.id}`)).body).toEqual(s3);
-		expect(s3.config).toEqual({ remote_url: 's3://bucket/in/', secret: '**********' });
+		// Documented defaults fill what was left out, as the client's model does.
+		const defaults = collection === 'sources' ? { anonymous: false, recursive: true } : { anonymous: false };
+		expect(s3.config).toEqual({ remote_url: 's3://bucket/in/', secret: '**********', ...defaults });
 
 		const typeQuery = collection === 'sources' ? 'source_type' : 'destination_type';
 		const all = await h.client.api<Connector[]>(`/api/v1/${collection}/`);
-		expect(all.body.map((c) => c.type).sort()).toEqual(['postgres', 's3']);
+		expect(all.body.map((c) => c.type).sort()).toEqual(['mongodb', 's3']);
 		const onlyS3 = await h.client.api<Connector[]>(`/api/v1/${collection}/?${typeQuery}=s3`);
 		expect(onlyS3.body.map((c) => c.id)).toEqual([s3.id]);
 
@@ -35,7 +37,7 @@ describe.each(['sources', 'destinations'] as const)('/api/v1/%s', (collection) =
 		expect(put.status).toBe(200);
 		// The whole config is replaced: the old secret is gone; name and type stay.
 		expect(put.body).toMatchObject({ id: s3.id, name: s3.name, type: 's3', config: { remote_url: 's3://bucket/out/' } });
-		expect(Object.keys(put.body.config)).toEqual(['remote_url']);
+		expect(put.body.config).toEqual({ remote_url: 's3://bucket/out/', ...defaults });
 
 		const deleted = await h.client.api<{ detail: string }>(`/api/v1/${collection}/${s3.id}`, { method: 'DELETE' });
 		expect(deleted.status).toBe(200);
@@ -45,12 +47,12 @@ describe.each(['sources', 'destinations'] as const)('/api/v1/%s', (collection) =
 		expect((await h.client.control<Record<string, number>>('/state')).body[collection]).toBe(1);
 	});
 
-	it('refuses a PUT without config, and checks a config for the known type like create does', async () => {
-		const drive = await create(collection, 'google_drive', { drive_id: 'd1', service_account_key: 'k' });
-		expect((await h.client.api(`/api/v1/${collection}/${drive.id}`, { method: 'PUT', json: { name: 'x' } })).status).toBe(422);
-		const missing = await h.client.api<{ detail: Array<{ loc: string[] }> }>(`/api/v1/${collection}/${drive.id}`, { method: 'PUT', json: { config: { recursive: false } } });
+	it('refuses a PUT without config, and checks a config against the type’s documented model like create does', async () => {
+		const s3 = await create(collection, 's3', { remote_url: 's3://b/' });
+		expect((await h.client.api(`/api/v1/${collection}/${s3.id}`, { method: 'PUT', json: { name: 'x' } })).status).toBe(422);
+		const missing = await h.client.api<{ detail: Array<{ loc: string[]; type: string }> }>(`/api/v1/${collection}/${s3.id}`, { method: 'PUT', json: { config: { anonymous: 'no' } } });
 		expect(missing.status).toBe(422);
-		expect(missing.body.detail.map((issue) => issue.loc.join('.'))).toEqual(['body.config.drive_id', 'body.config.service_account_key']);
+		expect(missing.body.detail.map((issue) => `${issue.loc.join('.')} ${issue.type}`)).toEqual(['body.config.remote_url missing', 'body.config.anonymous bool_type']);
 	});
 
 	it('starts a connection check (202, SCHEDULED) that settles to the configured outcome', async () => {
@@ -75,7 +77,7 @@ describe.each(['sources', 'destinations'] as const)('/api/v1/%s', (collection) =
 
 	it('answers a delete with 204 when so configured', async () => {
 		h.emulator.setConfig({ connector_delete_reply: 'no_content' });
-		const connector = await create(collection, 's3', {});
+		const connector = await create(collection, 's3', { remote_url: 's3://b/' });
 		expect(await h.client.api(`/api/v1/${collection}/${connector.id}`, { method: 'DELETE' })).toMatchObject({ status: 204, text: '' });
 	});
 });

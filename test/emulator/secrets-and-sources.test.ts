@@ -127,7 +127,7 @@ describe('source connectors', () => {
 		for (const field of ['name', 'type', 'config']) expect(detailText(bare.body)).toContain(field);
 	});
 
-	it('accepts other connector types as given, masking fields that look secret or were references', async () => {
+	it('keeps keys the documented model lacks, masking fields that look secret or were references', async () => {
 		const reference = await registerSecret('s3cr3t');
 		const response = await h.client.api<SourceBody>('/api/v1/sources', {
 			json: { name: 'Bucket', type: 's3', config: { remote_url: 's3://bucket', key: 'AKIA', secret: 'abc', token: 't', password: 'p', credentials: reference, recursive: false } },
@@ -141,6 +141,7 @@ describe('source connectors', () => {
 			password: '**********',
 			credentials: '**********',
 			recursive: false,
+			anonymous: false,
 		});
 	});
 });

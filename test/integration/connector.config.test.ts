@@ -39,7 +39,7 @@ describe('Source Connector → Update', () => {
 			configJson: JSON.stringify({ remote_url: 's3://b/', secret: MARKER }),
 			encryptedConfigKeys: 'secret',
 		};
-		expect((await bed.run(params)).output[0][0].json.config).toEqual({ remote_url: 's3://b/', secret: '**********' });
+		expect((await bed.run(params)).output[0][0].json.config).toEqual({ remote_url: 's3://b/', secret: '**********', anonymous: false, recursive: true });
 		await bed.fault({ method: 'PUT', path: `/api/v1/sources/${id}`, status: 422, detail: 'config refused' });
 		const error = await caught(bed.run(params));
 		expect(error).toBeInstanceOf(NodeApiError);
@@ -70,10 +70,10 @@ describe('Destination Connector → Create and Update', () => {
 	});
 
 	it('updates with PUT {config}, keeping a given reference as it is', async () => {
-		const id = await stored('destinations', 'postgres', { host: 'db', password: 'x' });
+		const id = await stored('destinations', 'redis', { host: 'db', password: 'x' });
 		const reference = (await bed.run({ resource: 'secret', operation: 'register', secretValue: MARKER })).output[0][0].json;
 		const result = await bed.run({ resource: 'destination', operation: 'update', destinationId: id, configJson: JSON.stringify({ host: 'db2', password: reference }) });
-		expect(result.output[0][0].json).toMatchObject({ id, type: 'postgres', config: { host: 'db2', password: '**********' } });
+		expect(result.output[0][0].json).toMatchObject({ id, type: 'redis', config: { host: 'db2', password: '**********' } });
 		const [body] = await sentBodies('PUT', `/api/v1/destinations/${id}`);
 		expect(body).toEqual({ config: { host: 'db2', password: reference } });
 		expect(await bed.secrets()).toHaveLength(1);

@@ -66,17 +66,17 @@ describe('Create Source Connector against the emulator', () => {
 			region: 'eu-1',
 		};
 		const result = await bed.run(
-			create({ connectorType: 'other', customType: 's3', configJson: JSON.stringify(config), encryptedConfigKeys: 'access_key, auth.token, not_there' }),
+			create({ connectorType: 'other', customType: 'example_store', configJson: JSON.stringify(config), encryptedConfigKeys: 'access_key, auth.token, not_there' }),
 		);
 
 		const [sent] = await sourcesSent();
 		const sentConfig = (sent.json as { type: string; config: { access_key: unknown; auth: { token: { id: string } } } });
-		expect(sentConfig.type).toBe('s3');
+		expect(sentConfig.type).toBe('example_store');
 		expect(sentConfig.config.access_key).toEqual(existing);
 		expect(sentConfig.config.auth.token).toEqual({ id: expect.any(String), type: 'rsa_aes' });
 		const byId = new Map((await bed.secrets()).map((s) => [s.id, s.plaintext]));
 		expect(byId.get(sentConfig.config.auth.token.id)).toBe(`${MARKER}-token-ö`);
-		expect(result.output[0][0].json).toMatchObject({ type: 's3', config: { bucket: 'invoices', access_key: '**********', region: 'eu-1' } });
+		expect(result.output[0][0].json).toMatchObject({ type: 'example_store', config: { bucket: 'invoices', access_key: '**********', region: 'eu-1' } });
 		expect(JSON.stringify(result.output)).not.toContain(MARKER);
 		expect(JSON.stringify(await bed.requests())).not.toContain(MARKER);
 	});

@@ -45,6 +45,6 @@ describe('node versions', () => {
 
 	it('offers both versions and creates new nodes in version 2', () => {
 		const { version, defaultVersion } = new DocumentProcessing().description;
-		expect([version, defaultVersion]).toEqual([[1, 2], 2]);
+		expect([version, defaultVersion]).toEqual([[1, 2, 3], 2]);
 	});
 });

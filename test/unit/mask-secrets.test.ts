@@ -2,6 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/common/connector/maskConfig';
+import { CONNECTOR_TABLE } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTable';
 import { MASK, maskedNode, secretParameterNames, withMaskedNode } from '../../nodes/DocumentProcessing/secrets/maskSecrets';
 import { asNodeError } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
 
@@ -12,8 +13,20 @@ function node(parameters: INode['parameters']): INode {
 }
 
 describe('secret parameters in errors', () => {
-	it('finds every password field of the node: secret text, service-account key text, signing secret', () => {
-		expect([...SECRET_NAMES].sort()).toEqual(['secretValue', 'serviceAccountKey', 'signingSecret']);
+	it('finds every password field of the node: secret text, service-account key text, signing secret, the connector forms’ secrets', () => {
+		// The v3 forms: a required secret is a top-level field (cfg_<type>_<key>), an optional one sits in Options by its key.
+		const formSecrets = CONNECTOR_TABLE.types.flatMap((type) =>
+			[type.source, type.destination].flatMap((model) => (model?.fields ?? []).filter((f) => f.secret).map((f) => (f.required ? `cfg_${type.id.replace(/-/g, '_')}_${f.key}` : f.key))),
+		);
+		expect(formSecrets).toEqual(expect.arrayContaining(['cfg_pinecone_api_key', 'secret', 'password']));
+		expect([...SECRET_NAMES].sort()).toEqual([...new Set(['secretValue', 'serviceAccountKey', 'signingSecret', ...formSecrets])].sort());
+	});
+
+	it('masks the plaintext at the v3 type’s documented secret keys of its Config (JSON)', () => {
+		const masked = maskConfigSecrets(node({ resource: 'destination', connectorTypeId: 'pinecone', connectorConfigJson: '{"api_key": "pc-123", "index_name": "docs"}' }));
+		expect(JSON.parse(masked.parameters.connectorConfigJson as string)).toEqual({ api_key: MASK, index_name: 'docs' });
+		const other = maskConfigSecrets(node({ resource: 'source', connectorTypeId: 'other', connectorConfigJson: '{"t": "x", "u": 1}', encryptedKeysOfConfig: 't' }));
+		expect(JSON.parse(other.parameters.connectorConfigJson as string)).toEqual({ t: MASK, u: 1 });
 	});
 
 	it('masks them at any depth in a copy, and leaves the node and empty values alone', () => {

@@ -7,14 +7,15 @@ import type { StoredCheck, StoredSource } from '../state';
 
 /** Sources and destinations: the same record and calls under two collections (documented-service §3). */
 interface Kind {
+	kind: 'source' | 'destination';
 	collection: 'sources' | 'destinations';
 	label: string;
 	typeQuery: string;
 }
 
 const KINDS: Kind[] = [
-	{ collection: 'sources', label: 'Source connector', typeQuery: 'source_type' },
-	{ collection: 'destinations', label: 'Destination connector', typeQuery: 'destination_type' },
+	{ kind: 'source', collection: 'sources', label: 'Source connector', typeQuery: 'source_type' },
+	{ kind: 'destination', collection: 'destinations', label: 'Destination connector', typeQuery: 'destination_type' },
 ];
 
 function connectorResponse(connector: StoredSource): Record<string, unknown> {
@@ -62,7 +63,7 @@ async function createConnector(ctx: RouteContext, kind: Kind): Promise<Reply> {
 	if (typeof type !== 'string' || type.trim() === '') issues.push({ type: 'missing', loc: ['body', 'type'], msg: 'type: a non-empty string is required' });
 	if (!isPlainObject(config)) issues.push({ type: 'dict_type', loc: ['body', 'config'], msg: 'config: an object is required' });
 	if (issues.length > 0 || typeof name !== 'string' || typeof type !== 'string' || !isPlainObject(config)) throw new HttpError(422, issues);
-	const checked = checkConnectorConfig(type, config, ctx.core.store);
+	const checked = checkConnectorConfig(kind.kind, type, config, ctx.core.store);
 	const now = new Date();
 	const connector: StoredSource = { id: randomUUID(), name, type, config: checked.config, secretKeys: checked.secretKeys, created_at: now, updated_at: now, checks: [] };
 	store(ctx, kind).set(connector.id, connector);
@@ -81,7 +82,7 @@ async function updateConnector(ctx: RouteContext, kind: Kind): Promise<Reply> {
 	const body = await readJsonObject(ctx.req);
 	ctx.log.setJson(body);
 	if (!isPlainObject(body.config)) throw new HttpError(422, [{ type: 'missing', loc: ['body', 'config'], msg: 'config: an object is required' }]);
-	const checked = checkConnectorConfig(connector.type, body.config, ctx.core.store);
+	const checked = checkConnectorConfig(kind.kind, connector.type, body.config, ctx.core.store);
 	connector.config = checked.config;
 	connector.secretKeys = checked.secretKeys;
 	connector.updated_at = new Date();

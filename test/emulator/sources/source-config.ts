@@ -1,6 +1,7 @@
 import { isPlainObject } from '../http/body';
 import { HttpError, type ValidationIssue } from '../http/reply';
 import type { EmulatorStore } from '../state';
+import { documentedModel, documentedSecretKeys, modelIssues, type ConnectorKind } from './documented-models';
 
 export const MASK = '**********';
 
@@ -15,28 +16,22 @@ export interface CheckedConfig {
 	secretKeys: string[];
 }
 
-/** Checks a connector config: required fields of known types, and that every secret reference exists. */
-export function checkConnectorConfig(type: string, raw: Record<string, unknown>, store: EmulatorStore): CheckedConfig {
-	const issues: ValidationIssue[] = [];
+/**
+ * Checks a connector config: the documented model of a validated type (documented-models.ts),
+ * and that every secret reference exists.
+ */
+export function checkConnectorConfig(kind: ConnectorKind, type: string, raw: Record<string, unknown>, store: EmulatorStore): CheckedConfig {
 	const config: Record<string, unknown> = { ...raw };
-	const secretKeys: string[] = [];
-	if (type === 'google_drive') {
-		if (typeof config.drive_id !== 'string' || config.drive_id === '') {
-			issues.push({ type: 'missing', loc: ['body', 'config', 'drive_id'], msg: 'config.drive_id: a non-empty string is required' });
-		}
-		if (config.recursive === undefined) config.recursive = true;
-		else if (typeof config.recursive !== 'boolean') issues.push({ type: 'bool_type', loc: ['body', 'config', 'recursive'], msg: 'config.recursive: must be a boolean' });
-		if (config.service_account_key === undefined) {
-			issues.push({ type: 'missing', loc: ['body', 'config', 'service_account_key'], msg: 'config.service_account_key: required (plaintext or a secret reference {id, type})' });
-		}
-	}
+	const model = documentedModel(kind, type);
+	const issues: ValidationIssue[] = model ? modelIssues(model, config) : [];
+	const secretKeys: string[] = model ? documentedSecretKeys(model).filter((key) => key in config && config[key] !== null) : [];
 	for (const [key, value] of Object.entries(config)) {
 		if (isSecretReference(value)) {
 			const secret = store.secrets.get(value.id);
 			if (!secret) issues.push({ type: 'secret_not_found', loc: ['body', 'config', key], msg: `config.${key}: secret ${value.id} not found` });
 			else if (secret.type !== value.type) issues.push({ type: 'value_error', loc: ['body', 'config', key], msg: `config.${key}: secret ${value.id} has type ${secret.type}, not ${value.type}` });
-			secretKeys.push(key);
-		} else if (SECRET_NAME.test(key)) {
+			if (!secretKeys.includes(key)) secretKeys.push(key);
+		} else if (SECRET_NAME.test(key) && !secretKeys.includes(key)) {
 			secretKeys.push(key);
 		}
 	}

@@ -26,7 +26,7 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 			[{ json: { key: SERVICE_ACCOUNT_KEY } }],
 		);
 		const nested = await run(
-			{ resource: 'source', operation: 'create', sourceName: 'S3', connectorType: 'other', customType: 's3', configJson: '={{ $json.config }}', encryptedConfigKeys: 'auth.token' },
+			{ resource: 'source', operation: 'create', sourceName: 'Store', connectorType: 'other', customType: 'example_store', configJson: '={{ $json.config }}', encryptedConfigKeys: 'auth.token' },
 			[{ json: { config: JSON.stringify({ bucket: 'invoices', auth: { token: SECRET_PLAINTEXT } }) } }],
 		);
 		expect(fields.output?.[0].json).toMatchObject({ config: { service_account_key: '**********' } });

@@ -98,7 +98,7 @@ export function requireReference(value: { id?: unknown; type?: unknown }, where:
 	return { id, type };
 }
 
-function secretText(value: unknown, where: string): string {
+export function secretText(value: unknown, where: string): string {
 	if (typeof value === 'string') {
 		if (value.trim() === '') throw new InputProblem(`The secret in ${where} is empty`, 'Give the secret value or a reference to a registered secret.');
 		return value;

@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { deleteConnector, getConnector, listConnectors, updateConnector, type ConnectorKind } from '../../../api/connectors';
+import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector, type ConnectorKind } from '../../../api/connectors';
 import { callContextFor, executingNode } from '../../../api/context';
 import { filtersProperty, limitResults, returnAllProperties } from '../../../descriptions/returnAll';
 import { runPerItem } from '../../../helpers/items';
 import { DEFAULT_POLL_SCHEDULE } from '../../../scheduling/polling';
 import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
-import { sendWithSecrets } from './configPlan';
+import { requiredText, sendWithSecrets } from './configPlan';
+import { connectorView } from './connectorView';
+import { typeFilterProperty } from './connectorForm';
+import { formFields, formPlanWithHints, legacyFields, usesForm, v3Fields } from './formVersions';
 import type { ConfigPlan } from './connectorConfig';
 
 /**
@@ -35,7 +38,10 @@ export function getOperation(r: ConnectorResource): Operation {
 	return {
 		description: shownFor(r, 'get', [r.idProperty]),
 		async execute(items) {
-			return await runPerItem(this, items, async (itemIndex) => await getConnector(await callContextFor(this, itemIndex), r.kind, r.idFrom(this, itemIndex)));
+			return await runPerItem(this, items, async (itemIndex) => {
+				const connector = await getConnector(await callContextFor(this, itemIndex), r.kind, r.idFrom(this, itemIndex));
+				return usesForm(this) ? connectorView(r.kind, connector) : connector;
+			});
 		},
 	};
 }
@@ -43,16 +49,19 @@ export function getOperation(r: ConnectorResource): Operation {
 export function getManyOperation(r: ConnectorResource): Operation {
 	const properties: INodeProperties[] = [
 		...returnAllProperties,
-		filtersProperty([
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. s3',
-				description: `Only ${r.label}s of this type, as the service names it`,
-			},
+		...legacyFields([
+			filtersProperty([
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. s3',
+					description: `Only ${r.label}s of this type, as the service names it`,
+				},
+			]),
 		]),
+		...v3Fields([filtersProperty([typeFilterProperty(r.kind)])]),
 	];
 	return {
 		description: shownFor(r, 'getAll', properties),
@@ -61,22 +70,48 @@ export function getManyOperation(r: ConnectorResource): Operation {
 				const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 				const type = typeof filters.type === 'string' && filters.type.trim() !== '' ? filters.type.trim() : undefined;
 				const connectors = await listConnectors(await callContextFor(this, itemIndex), r.kind, type);
-				return limitResults(this, itemIndex, connectors);
+				return limitResults(this, itemIndex, usesForm(this) ? connectors.map((connector) => connectorView(r.kind, connector)) : connectors);
+			});
+		},
+	};
+}
+
+type Awaitable<T> = Promise<T> | T;
+
+/** The versions-1-and-2 fields of Create: the type and its config plan. */
+export type LegacyCreatePlan = (ctx: IExecuteFunctions, itemIndex: number) => Awaitable<{ type: string; plan: ConfigPlan }>;
+
+/**
+ * Create: a name, then the type and its config (the v3 form, or the fields of versions 1 and 2).
+ * Everything is checked before the first request, so a bad field registers no orphan secret.
+ */
+export function createOperation(r: ConnectorResource, nameProperty: INodeProperties, legacy: INodeProperties[], legacyPlan: LegacyCreatePlan): Operation {
+	return {
+		// The v3 form comes with Update's fields, after them, so that Update shows its ID first.
+		description: shownFor(r, 'create', [nameProperty, ...legacyFields(legacy)]),
+		async execute(items) {
+			return await runPerItem(this, items, async (itemIndex) => {
+				const name = requiredText(this, nameProperty.name, nameProperty.displayName, itemIndex);
+				const { type, plan } = usesForm(this) ? formPlanWithHints(this, itemIndex, r.kind) : await legacyPlan(this, itemIndex);
+				const call = await callContextFor(this, itemIndex);
+				const created = await sendWithSecrets(executingNode(this), call, plan, async (config) => await createConnector(call, r.kind, { name, type, config }));
+				return usesForm(this) ? connectorView(r.kind, created) : created;
 			});
 		},
 	};
 }
 
 /** Update sends the whole config (the service replaces it); secrets are handled as in Create. */
-export function updateOperation(r: ConnectorResource, configProperties: INodeProperties[], readPlan: (ctx: IExecuteFunctions, itemIndex: number) => Promise<ConfigPlan> | ConfigPlan): Operation {
+export function updateOperation(r: ConnectorResource, legacy: INodeProperties[], legacyPlan: (ctx: IExecuteFunctions, itemIndex: number) => Awaitable<ConfigPlan>): Operation {
 	return {
-		description: shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...configProperties]),
+		description: [...shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...legacyFields(legacy)]), ...formFields(r.kind, r.resource)],
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const id = r.idFrom(this, itemIndex);
-				const plan = await readPlan(this, itemIndex);
+				const plan = usesForm(this) ? formPlanWithHints(this, itemIndex, r.kind).plan : await legacyPlan(this, itemIndex);
 				const call = await callContextFor(this, itemIndex);
-				return await sendWithSecrets(executingNode(this), call, plan, async (config) => await updateConnector(call, r.kind, id, config));
+				const updated = await sendWithSecrets(executingNode(this), call, plan, async (config) => await updateConnector(call, r.kind, id, config));
+				return usesForm(this) ? connectorView(r.kind, updated) : updated;
 			});
 		},
 	};

@@ -1,6 +1,9 @@
 import type { INode } from 'n8n-workflow';
+import type { ConnectorKind } from '../../../api/connectors';
 import { MASK } from '../../../secrets/maskSecrets';
 import { defaultSecretKeys, looksLikeReference, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
+import { DEFAULT_TYPE } from './connectorForm';
+import { modelOf, secretPaths } from './connectorTypes';
 
 function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {
 	let value: unknown = config;
@@ -12,18 +15,17 @@ function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {
 }
 
 /**
- * A connector's Config (JSON) (Create and Update, sources and destinations) can hold a plaintext
- * secret at its Secret Config Keys: the copy of the node an error carries shows those values
- * masked (references stay, they are not secret). A config typed as text that cannot be read is
- * masked whole; an expression is left as written (its values exist only at run time).
+ * One JSON config parameter with the plaintext at its secret paths masked (references stay, they
+ * are not secret). Text that cannot be read is masked whole; an expression is left as written
+ * (its values exist only at run time).
  */
-export function maskConfigSecrets(node: INode): INode {
-	const raw = node.parameters.configJson;
+function maskJsonParameter(node: INode, parameter: string, paths: string[][]): INode {
+	const raw = node.parameters[parameter];
 	if (typeof raw !== 'string' || raw.startsWith('=')) return node;
 	let text: string;
 	try {
 		const config = parseConfigJson(raw);
-		for (const path of parseSecretKeys(node.parameters.encryptedConfigKeys ?? defaultSecretKeys(node.parameters.resource))) {
+		for (const path of paths) {
 			const value = ownValueAt(config, path);
 			if (value !== undefined && !looksLikeReference(value)) setAtPath(config, path, MASK);
 		}
@@ -31,5 +33,23 @@ export function maskConfigSecrets(node: INode): INode {
 	} catch {
 		text = MASK;
 	}
-	return { ...node, parameters: { ...node.parameters, configJson: text } };
+	return { ...node, parameters: { ...node.parameters, [parameter]: text } };
+}
+
+/** Version 3's Config (JSON): the chosen type's documented secrets, or the keys named for a type without fields. */
+function formSecretPaths(node: INode): string[][] {
+	const kind: ConnectorKind = node.parameters.resource === 'destination' ? 'destination' : 'source';
+	const typeId = typeof node.parameters.connectorTypeId === 'string' ? node.parameters.connectorTypeId : DEFAULT_TYPE;
+	const model = modelOf(kind, typeId);
+	return model?.model ? secretPaths(model) : parseSecretKeys(node.parameters.encryptedKeysOfConfig ?? '');
+}
+
+/**
+ * A connector's Config (JSON) (Create and Update, sources and destinations) can hold a plaintext
+ * secret: the copy of the node an error carries shows those values masked, at the Secret Config
+ * Keys (versions 1 and 2) or at the type's documented secret fields (version 3).
+ */
+export function maskConfigSecrets(node: INode): INode {
+	const legacy = maskJsonParameter(node, 'configJson', parseSecretKeys(node.parameters.encryptedConfigKeys ?? defaultSecretKeys(node.parameters.resource)));
+	return maskJsonParameter(legacy, 'connectorConfigJson', formSecretPaths(node));
 }

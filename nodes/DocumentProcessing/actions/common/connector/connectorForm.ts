@@ -1,0 +1,167 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { ConnectorKind } from '../../../api/connectors';
+import type { ConnectorField } from './connectorTableTypes';
+import { fieldParameter, jsonOnlyTypes, optionsParameter, OTHER_TYPE, typesOf } from './connectorTypes';
+
+/**
+ * The version-3 form of a source's or destination's config (Create, Update), built at load time
+ * from the generated connector table: a Connector Type picker, the chosen type's required fields,
+ * its optional ones in an Options collection with their documented defaults, and Config (JSON)
+ * as the advanced mode. Only the chosen type's fields are shown, so a form stays short.
+ */
+
+export const DEFAULT_TYPE = 's3';
+
+const SECRET_HELP =
+	'Type the value: the node encrypts it with the account’s public key and registers it as a secret before sending, so the service receives only a reference. To use a secret registered before, map the whole output of a Register Secret node here by expression (e.g. {{ $json }}).';
+
+function fieldDescription(field: ConnectorField): string {
+	const list = field.type === 'stringList' ? 'Comma-separated values (or a list by expression). ' : '';
+	const key = `Config key "${field.key}".`;
+	return field.secret ? `${list}${SECRET_HELP} ${key}` : `${list}${key}`;
+}
+
+function defaultFor(field: ConnectorField): string | number | boolean | null {
+	if (field.default !== undefined && field.default !== null) return field.type === 'stringList' ? String(field.default) : field.default;
+	if (field.type === 'boolean') return false;
+	// A number without a documented default starts empty: the node refuses it if it stays so.
+	return field.type === 'number' ? null : '';
+}
+
+/** One table field as an n8n property (also used inside the Options collection). */
+export function fieldProperty(field: ConnectorField, name = field.key): INodeProperties {
+	const property: INodeProperties = {
+		displayName: field.label,
+		name,
+		type: field.type === 'stringList' ? 'string' : field.type,
+		default: defaultFor(field),
+		description: fieldDescription(field),
+	};
+	if (field.required) property.required = true;
+	if (field.secret) property.typeOptions = { password: true };
+	if (field.options) {
+		property.type = 'options';
+		property.options = field.options.map((value) => ({ name: value, value }));
+	}
+	return property;
+}
+
+function typeOptions(kind: ConnectorKind): INodePropertyOptions[] {
+	const options: INodePropertyOptions[] = typesOf(kind)
+		.map(({ entry }) => ({ name: entry.name, value: entry.id }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	options.push({ name: 'Other Type', value: OTHER_TYPE, description: 'A type not listed here, its config written as JSON' });
+	return options;
+}
+
+/** Get Many's Filters › Type in version 3: the documented types by name. */
+export function typeFilterProperty(kind: ConnectorKind): INodeProperties {
+	return {
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: typeOptions(kind).filter((option) => option.value !== OTHER_TYPE),
+		default: DEFAULT_TYPE,
+		description: `Only ${kind} connectors of this type`,
+	};
+}
+
+function typeFields(kind: ConnectorKind): INodeProperties[] {
+	const properties: INodeProperties[] = [];
+	for (const { entry, model } of typesOf(kind)) {
+		if (model.model === null) continue;
+		const show = { connectorTypeId: [entry.id], configInput: ['fields'] };
+		for (const field of model.fields.filter((candidate) => candidate.required)) {
+			properties.push({ ...fieldProperty(field, fieldParameter(entry.id, field)), displayOptions: { show } });
+		}
+		const optional = model.fields.filter((candidate) => !candidate.required);
+		if (optional.length === 0) continue;
+		properties.push({
+			displayName: 'Options',
+			name: optionsParameter(entry.id),
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			description: `Optional settings of the ${entry.name} ${kind}; a setting not added is sent with its documented default, if it has one`,
+			displayOptions: { show },
+			options: optional.map((field) => fieldProperty(field)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		});
+	}
+	return properties;
+}
+
+/** Config (JSON): the advanced mode of a listed type, the only mode of a type the table has no fields for. */
+function jsonProperties(kind: ConnectorKind): INodeProperties[] {
+	const jsonOnly = [...jsonOnlyTypes(kind), OTHER_TYPE];
+	const config = (show: Record<string, string[]>, hide?: Record<string, string[]>): INodeProperties => ({
+		displayName: 'Config (JSON)',
+		name: 'connectorConfigJson',
+		type: 'json',
+		required: true,
+		default: '{\n}',
+		description:
+			'The connector’s whole config as a JSON object, keys as the service names them. Secret values may be plaintext (encrypted and registered by the node first) or the output of Register Secret.',
+		displayOptions: hide ? { show, hide } : { show },
+	});
+	return [
+		config({ configInput: ['json'] }, { connectorTypeId: jsonOnly }),
+		config({ connectorTypeId: jsonOnly }),
+		{
+			displayName: 'Secret Config Keys',
+			name: 'encryptedKeysOfConfig',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. api_key, auth.token',
+			description: 'Comma-separated config keys (dot paths for nested keys) whose values are secrets, encrypted and registered by the node before sending',
+			displayOptions: { show: { connectorTypeId: jsonOnly } },
+		},
+	];
+}
+
+const TYPE_HELP: Record<ConnectorKind, string> = {
+	source: 'Where the connector reads files from; the fields below are that type’s documented settings. For Update, pick the connector’s current type (it cannot change).',
+	destination: 'Where the connector writes the processed results; the fields below are that type’s documented settings. For Update, pick the connector’s current type (it cannot change).',
+};
+
+/**
+ * The config form of one resource, the same for Create and Update (one copy keeps the node's
+ * description small): only Type Name of Other Type is Create's alone, as Update keeps the type.
+ */
+export function connectorFormProperties(kind: ConnectorKind): INodeProperties[] {
+	const jsonOnly = [...jsonOnlyTypes(kind), OTHER_TYPE];
+	return [
+		{
+			displayName: 'Connector Type',
+			name: 'connectorTypeId',
+			type: 'options',
+			noDataExpression: true,
+			options: typeOptions(kind),
+			default: DEFAULT_TYPE,
+			description: TYPE_HELP[kind],
+		},
+		{
+			displayName: 'Type Name',
+			name: 'otherTypeName',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. slack',
+			description: 'The connector type as the service names it',
+			displayOptions: { show: { operation: ['create'], connectorTypeId: [OTHER_TYPE] } },
+		},
+		{
+			displayName: 'Config Input',
+			name: 'configInput',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Fields', value: 'fields', description: 'The type’s documented settings as fields' },
+				{ name: 'JSON', value: 'json', description: 'The whole config as JSON, for settings the fields lack' },
+			],
+			default: 'fields',
+			displayOptions: { hide: { connectorTypeId: jsonOnly } },
+		},
+		...typeFields(kind),
+		...jsonProperties(kind),
+	];
+}
