@@ -3,10 +3,9 @@
  * object and cross-reference streams while it parses, so each is measured against the file's
  * budget before pdf-lib inflates it, and a file over budget is sent whole.
  */
-import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { loadPdf } from '../../nodes/DocumentProcessing/pdf/pdfDocument';
-import { InflateBudget, INFLATE_CAP_BYTES, INFLATE_FLOOR_BYTES, INFLATE_RATIO, inflateAllowance, inflatedSize } from '../../nodes/DocumentProcessing/pdf/inflateBudget';
+import { InflateBudget, INFLATE_CAP_BYTES, INFLATE_FLOOR_BYTES, INFLATE_RATIO, inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudget';
 import { inflatingStream, withStreams } from '../integration/support/pdfInflateBombs';
 import { samplePdf } from '../integration/support/pdfs';
 
@@ -58,7 +57,7 @@ describe('attack: PDF inflate bombs are sent whole', () => {
 			'its cross-reference stream uses /ASCIIHexDecode /FlateDecode, which the inflate check cannot bound',
 		);
 		expect(await reading(withStreams('n', [inflatingStream('ObjStm', 100, '42')]))).toBe('its object stream has a /Filter that is no name');
-		expect(await reading(withStreams('f', [inflatingStream('ObjStm', 100, '/FlateDecode', raw)]))).toBe('its object stream is not valid Flate data (incorrect header check)');
+		expect(await reading(withStreams('f', [inflatingStream('ObjStm', 100, '/FlateDecode', raw)]))).toBe('its object stream is not valid Flate data (no zlib header)');
 	});
 
 	it('keeps two loads running side by side apart: each file has its own budget', async () => {
@@ -81,14 +80,9 @@ describe('attack: PDF inflate bombs are sent whole', () => {
 		expect(await reading(sample)).toBe(12);
 	});
 
-	it('sets the allowance from the file size, between a floor and a cap, and measures with a bounded inflate', () => {
+	it('sets the allowance from the file size, between a floor and a cap', () => {
 		expect(inflateAllowance(1_000)).toBe(INFLATE_FLOOR_BYTES);
 		expect(inflateAllowance(MIB)).toBe(INFLATE_RATIO * MIB);
 		expect(inflateAllowance(1_000 * MIB)).toBe(INFLATE_CAP_BYTES);
-		const compressed = deflateSync(Buffer.alloc(64 * MIB));
-		expect(inflatedSize(compressed, 1_000)).toBe(1_001);
-		expect(inflatedSize(compressed, 100 * MIB)).toBe(64 * MIB);
-		// Data cut short counts what it holds.
-		expect(inflatedSize(compressed.subarray(0, compressed.length / 2), 100 * MIB)).toBeGreaterThan(16 * MIB);
 	});
 });

@@ -3,12 +3,13 @@
  * stream (/Type /ObjStm) and cross-reference stream (/Type /XRef) as it meets them, in JavaScript
  * and all in memory, before the page tree can be checked: a 30 KB stream of Flate data inflates to
  * 30 MB, a 1 MB one to a gigabyte. Page contents, images and fonts are never inflated: range
- * PDFs copy them as they are. So each such stream is measured with Node's zlib, which stops at
- * the budget's remainder, before pdf-lib inflates it, and a file whose streams together inflate
- * past the budget, or use filters this cannot bound, is sent whole (docs/security.md).
- * Pure over the stream's bytes and filter names, so pdfDocument.ts stays the one pdf-lib user.
+ * PDFs copy them as they are. So each such stream is measured (flateSize.ts: without inflating,
+ * in time linear in its compressed bytes) before pdf-lib inflates it, and a file whose streams
+ * together inflate past the budget, or use filters this cannot bound, is sent whole
+ * (docs/security.md). Pure over the stream's bytes and filter names, so pdfDocument.ts stays the
+ * one pdf-lib user.
  */
-import { constants, inflateSync } from 'node:zlib';
+import { flateSize } from './flateSize';
 
 const MIB = 2 ** 20;
 /**
@@ -73,26 +74,12 @@ export class InflateBudget {
 			return `its ${kind} uses ${filters.map((name) => `/${name}`).join(' ')}, which the inflate check cannot bound`;
 		}
 		const left = this.allowance - this.spent;
-		const size = filters.length === 0 ? contents.length : inflatedSize(contents, left);
+		const size = filters.length === 0 ? contents.length : flateSize(contents, left);
 		if (typeof size === 'string') return `its ${kind} is not valid Flate data (${size})`;
 		this.spent += size;
 		if (this.spent > this.allowance) {
 			return `its object and cross-reference streams inflate to more than ${sizeText(this.allowance)}, the limit for a file of ${this.fileSize} bytes`;
 		}
 		return undefined;
-	}
-}
-
-/**
- * The inflated size of zlib data, or `cap + 1` once it passes `cap` (zlib stops there, so time and
- * memory are bounded by the cap), or zlib's complaint. Data cut short counts what it holds.
- */
-export function inflatedSize(contents: Uint8Array, cap: number): number | string {
-	try {
-		return inflateSync(contents, { maxOutputLength: Math.max(1, cap + 1), finishFlush: constants.Z_SYNC_FLUSH }).length;
-	} catch (error) {
-		const { code, message } = error as { code?: unknown; message?: unknown };
-		if (code === 'ERR_BUFFER_TOO_LARGE') return cap + 1;
-		return typeof message === 'string' ? message : String(error);
 	}
 }

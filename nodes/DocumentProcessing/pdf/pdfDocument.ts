@@ -14,8 +14,10 @@ import {
 	PDFHeader,
 	PDFName,
 	PDFNumber,
+	type PDFContext,
 	type PDFObject,
 	PDFObjectStreamParser,
+	PDFParser,
 	PDFPageLeaf,
 	PDFPageTree,
 	PDFRawStream,
@@ -23,7 +25,6 @@ import {
 	PDFTrailerDict,
 	PDFXRefStreamParser,
 } from 'pdf-lib';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Readable } from 'node:stream';
 import { InflateBudget, type StreamKind } from './inflateBudget';
 import type { PageRange } from './pdfSplit';
@@ -131,8 +132,17 @@ function pageTreeView(doc: PDFDocument): PageTreeView<PDFObject | undefined> {
 	};
 }
 
-/** The inflate budget of the load running in this async context: loads of several files may interleave. */
-const inflateBudgets = new AsyncLocalStorage<InflateBudget>();
+/** The inflate budget of each document being parsed, by the parse's context (several may interleave). */
+const inflateBudgets = new WeakMap<PDFContext, InflateBudget>();
+
+/** pdf-lib's parser, with the budget registered for its context before it parses anything. */
+class BudgetedParser extends PDFParser {
+	constructor(bytes: Uint8Array, budget: InflateBudget) {
+		// Strict object parsing, and no pause every 100 objects (the default): see loadPdf.
+		super(bytes, ParseSpeeds.Fastest, true, false);
+		inflateBudgets.set(this.context, budget);
+	}
+}
 
 /** A stream's /Filter as pdf-lib's decoder reads it: names in order, undefined when it is something else. */
 function filterNames(stream: PDFRawStream): string[] | undefined {
@@ -149,7 +159,7 @@ function filterNames(stream: PDFRawStream): string[] | undefined {
  * the file that could disagree with it. Outside a load (no budget) they are pdf-lib's own.
  */
 function charged(kind: StreamKind, stream: PDFRawStream): PDFRawStream {
-	inflateBudgets.getStore()?.charge(kind, filterNames(stream), stream.contents);
+	inflateBudgets.get(stream.dict.context)?.charge(kind, filterNames(stream), stream.contents);
 	return stream;
 }
 const objectStreamParser = PDFObjectStreamParser.forStream;
@@ -168,10 +178,13 @@ export async function loadPdf(bytes: Buffer): Promise<PdfReading> {
 	if (!hasPdfHeader(bytes)) return { unreadable: 'the file has no %PDF- header' };
 	const budget = new InflateBudget(bytes.length);
 	try {
-		// Loaded even when encrypted only to tell that case apart (pdf-lib's EncryptedPDFError is
-		// no `instanceof` match): ranges cut out of it would carry its encrypted streams without the key.
-		const options = { updateMetadata: false, throwOnInvalidObject: true, parseSpeed: ParseSpeeds.Fastest, ignoreEncryption: true };
-		const doc = await inflateBudgets.run(budget, async () => await PDFDocument.load(bytes, options));
+		// What PDFDocument.load does, with a parser of our own so that its streams meet the budget
+		// (the document's constructor is private to pdf-lib's types, not to its code). Arguments:
+		// ignoreEncryption, so that an encrypted file is told apart (pdf-lib's EncryptedPDFError is
+		// no `instanceof` match): ranges cut out of it would carry its encrypted streams without
+		// the key; no updateMetadata.
+		const context = await new BudgetedParser(bytes, budget).parseDocument();
+		const doc = Reflect.construct(PDFDocument, [context, true, false]) as PDFDocument;
 		if (doc.isEncrypted) return { unreadable: 'it is encrypted' };
 		// pdf-lib's page list expands the tree as it stands (a reused node once per listing, a cycle
 		// forever): it is only asked once the tree proved to be one.
