@@ -5,18 +5,9 @@
  */
 import { constants, deflateSync, inflateSync } from 'node:zlib';
 import { flateSize } from '../../nodes/DocumentProcessing/pdf/flateSize';
+import { random } from '../integration/support/pdfs';
 
 const MIB = 2 ** 20;
-
-function random(seed: number): () => number {
-	let state = seed >>> 0 || 1;
-	return () => {
-		state ^= state << 13;
-		state ^= state >>> 17;
-		state ^= state << 5;
-		return (state >>> 0) / 0x1_0000_0000;
-	};
-}
 
 /** Text-like data with repeats, as object streams hold, and `noise` parts in a thousand random. */
 function sample(size: number, seed: number, noise: number): Buffer {
