@@ -72,7 +72,7 @@ async function checkCase(corpusCase: CorpusCase): Promise<void> {
 	const { file, pages, fallback, refused, bomb } = corpusCase;
 	const bytes = await corpusCase.make(file.replace(/\.pdf$/, ''));
 	const heapBefore = process.memoryUsage().heapUsed;
-	if (bomb) expect(bytes.length).toBeLessThan(2048);
+	if (bomb) expect(bytes.length).toBeLessThan(bomb.maxBytes);
 	const concurrency = corpusCase.concurrency ?? 5;
 	const unsplit = await partitioned(file, bytes, false, concurrency);
 	if (refused) {
@@ -97,8 +97,9 @@ async function checkCase(corpusCase: CorpusCase): Promise<void> {
 		expect({ plan: name, elements: split.elements }).toEqual({ plan: name, elements: whole.elements });
 		if (fallback) {
 			expect({ plan: name, skipped: split.splitSkipped }).toEqual({ plan: name, skipped: expect.stringMatching(fallback) });
-			// Sent whole: never more partition requests than the file has distinct pages.
+			// Sent whole: never more partition requests than the file has distinct pages, a bomb in one.
 			expect(split.requests).toBeLessThanOrEqual(pages);
+			if (bomb) expect({ plan: name, requests: split.requests }).toEqual({ plan: name, requests: 1 });
 		} else {
 			expect({ plan: name, skipped: split.splitSkipped }).toEqual({ plan: name, skipped: undefined });
 			expect(split.requests).toBe(plan({ first: 1, last: pages }, concurrency).length);

@@ -1,5 +1,6 @@
 // pdf/ owns splitting a PDF into page ranges before upload: planning the ranges (pdfSplit.ts),
-// checking the page tree before anything trusts it (pageTree.ts), cutting them out of the document
+// checking the page tree before anything trusts it (pageTree.ts), bounding what pdf-lib inflates
+// while it parses (inflateBudget.ts), cutting them out of the document
 // with pdf-lib (this file, the only one that may import pdf-lib; the build bundles it) and running
 // the ranges side by side (pdfRangeRunner.ts). It may import
 // scheduling/ and Node's own modules, nothing of the layers; api/partition.ts is its caller.
@@ -13,14 +14,19 @@ import {
 	PDFHeader,
 	PDFName,
 	PDFNumber,
+	type PDFContext,
 	type PDFObject,
+	PDFObjectStreamParser,
+	PDFParser,
 	PDFPageLeaf,
 	PDFPageTree,
 	PDFRawStream,
 	PDFTrailer,
 	PDFTrailerDict,
+	PDFXRefStreamParser,
 } from 'pdf-lib';
 import { Readable } from 'node:stream';
+import { InflateBudget, type StreamKind } from './inflateBudget';
 import type { PageRange } from './pdfSplit';
 import { checkPageTree, type PageTreeView } from './pageTree';
 
@@ -126,18 +132,59 @@ function pageTreeView(doc: PDFDocument): PageTreeView<PDFObject | undefined> {
 	};
 }
 
+/** The inflate budget of each document being parsed, by the parse's context (several may interleave). */
+const inflateBudgets = new WeakMap<PDFContext, InflateBudget>();
+
+/** pdf-lib's parser, with the budget registered for its context before it parses anything. */
+class BudgetedParser extends PDFParser {
+	constructor(bytes: Uint8Array, budget: InflateBudget) {
+		// Strict object parsing, and no pause every 100 objects (the default): see loadPdf.
+		super(bytes, ParseSpeeds.Fastest, true, false);
+		inflateBudgets.set(this.context, budget);
+	}
+}
+
+/** A stream's /Filter as pdf-lib's decoder reads it: names in order, undefined when it is something else. */
+function filterNames(stream: PDFRawStream): string[] | undefined {
+	const filter = stream.dict.lookup(PDFName.of('Filter'));
+	if (filter === undefined) return [];
+	const entries = filter instanceof PDFArray ? filter.asArray().map((entry) => stream.dict.context.lookup(entry)) : [filter];
+	return entries.every((entry) => entry instanceof PDFName) ? entries.map((name) => (name as PDFName).asString().slice(1)) : undefined;
+}
+
+/**
+ * pdf-lib's parser hands every object and cross-reference stream it meets to these two factories,
+ * which inflate it. Wrapped once, so that the stream is charged to the running load's budget first:
+ * exactly the streams pdf-lib inflates, found by pdf-lib's own parser, with no second reading of
+ * the file that could disagree with it. Outside a load (no budget) they are pdf-lib's own.
+ */
+function charged(kind: StreamKind, stream: PDFRawStream): PDFRawStream {
+	inflateBudgets.get(stream.dict.context)?.charge(kind, filterNames(stream), stream.contents);
+	return stream;
+}
+const objectStreamParser = PDFObjectStreamParser.forStream;
+PDFObjectStreamParser.forStream = (stream, shouldWaitForTick) => objectStreamParser(charged('object stream', stream), shouldWaitForTick);
+const crossReferenceStreamParser = PDFXRefStreamParser.forStream;
+PDFXRefStreamParser.forStream = (stream) => crossReferenceStreamParser(charged('cross-reference stream', stream));
+
 /**
  * Reads the file for splitting. Strict object parsing, so a half-readable file is never split
  * into ranges with pages missing. Parsed without pausing every 100 objects (the default): those
  * pauses only delay the first range. Stream contents stay views of `bytes` (pdf-lib slices a
- * Buffer without copying), so the file is held once, by the document.
+ * Buffer without copying), so the file is held once, by the document. What pdf-lib inflates while
+ * it parses stays within the file's inflate budget (inflateBudget.ts).
  */
 export async function loadPdf(bytes: Buffer): Promise<PdfReading> {
 	if (!hasPdfHeader(bytes)) return { unreadable: 'the file has no %PDF- header' };
+	const budget = new InflateBudget(bytes.length);
 	try {
-		// Loaded even when encrypted only to tell that case apart (pdf-lib's EncryptedPDFError is
-		// no `instanceof` match): ranges cut out of it would carry its encrypted streams without the key.
-		const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true, parseSpeed: ParseSpeeds.Fastest, ignoreEncryption: true });
+		// What PDFDocument.load does, with a parser of our own so that its streams meet the budget
+		// (the document's constructor is private to pdf-lib's types, not to its code). Arguments:
+		// ignoreEncryption, so that an encrypted file is told apart (pdf-lib's EncryptedPDFError is
+		// no `instanceof` match): ranges cut out of it would carry its encrypted streams without
+		// the key; no updateMetadata.
+		const context = await new BudgetedParser(bytes, budget).parseDocument();
+		const doc = Reflect.construct(PDFDocument, [context, true, false]) as PDFDocument;
 		if (doc.isEncrypted) return { unreadable: 'it is encrypted' };
 		// pdf-lib's page list expands the tree as it stands (a reused node once per listing, a cycle
 		// forever): it is only asked once the tree proved to be one.
@@ -145,6 +192,8 @@ export async function loadPdf(bytes: Buffer): Promise<PdfReading> {
 		if ('untrusted' in tree) return { unreadable: tree.untrusted };
 		return doc.getPageCount() > 0 ? { doc } : { unreadable: 'pdf-lib found no pages in it' };
 	} catch (error) {
+		// pdf-lib reports a refused stream as an invalid object: the budget knows the real reason.
+		if (budget.refusal !== undefined) return { unreadable: budget.refusal };
 		return { unreadable: `pdf-lib could not read it (${error instanceof Error ? error.message : String(error)})` };
 	}
 }

@@ -9,6 +9,7 @@ import { samplePdf } from './pdfs';
 import { cyclicParent, deepTree, incrementalUpdate, inheritedAttributes, manyPages, missingParent, parentNotATreeNode } from './pdfTrees';
 import { qpdf } from './qpdf';
 import { cyclicTree, lyingCount, repeatedTree } from './pdfBombs';
+import { inflatingStream, withStreams } from './pdfInflateBombs';
 
 export interface CorpusCase {
 	/** The structural class, as docs/pdf-fallback.md lists it. */
@@ -26,11 +27,11 @@ export interface CorpusCase {
 	/** The file's time bound when the default (see the corpus test) is too tight for its size. */
 	timeBoundMs?: number;
 	needsQpdf?: boolean;
-	/** A page-tree bomb: the file stays under 2 KB and the partitions' heap growth under this many MB. */
-	bomb?: { heapBoundMb: number };
+	/** A bomb: the file stays under `maxBytes`, is sent whole in one request, and the partitions' heap growth stays under `heapBoundMb`. */
+	bomb?: { heapBoundMb: number; maxBytes: number };
 }
 
-const BOMB = { heapBoundMb: 100 };
+const BOMB = { heapBoundMb: 100, maxBytes: 2048 };
 
 const brokenChain = (page: number) => new RegExp(`^pages? [\\d–]+ could not be cut out of it \\(page ${page} has a /Parent chain that does not lead up the page tree\\)$`);
 
@@ -133,5 +134,14 @@ export const CORPUS: CorpusCase[] = [
 		make: async (file) => repeatedTree(file, 8, 10),
 		fallback: /^its page tree lists one (page|node) more than once$/,
 		bomb: BOMB,
+	},
+	// An inflate bomb (docs/security.md): 32 MiB, not more, as the emulator inflates it in this process.
+	{
+		kind: 'an object stream inflating to 32 MiB in 33 KB',
+		file: 'inflate-bomb.pdf',
+		pages: 2,
+		make: async (file) => withStreams(file, [inflatingStream('ObjStm', 32 * 2 ** 20)]),
+		fallback: /^its object and cross-reference streams inflate to more than 2 MiB, the limit for a file of \d+ bytes$/,
+		bomb: { heapBoundMb: 100, maxBytes: 100_000 },
 	},
 ];

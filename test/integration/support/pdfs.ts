@@ -20,7 +20,8 @@ const WORDS = (
 	'account balance transfer statement risk control policy compliance data record process quality'
 ).split(' ');
 
-function random(seed: number): () => number {
+/** A seeded xorshift generator: the same data for the same seed. */
+export function random(seed: number): () => number {
 	let state = seed >>> 0 || 1;
 	return () => {
 		state ^= state << 13;

@@ -1,0 +1,85 @@
+/**
+ * What pdf-lib may decompress while it parses a file for splitting. pdf-lib inflates every object
+ * stream (/Type /ObjStm) and cross-reference stream (/Type /XRef) as it meets them, in JavaScript
+ * and all in memory, before the page tree can be checked: a 30 KB stream of Flate data inflates to
+ * 30 MB, a 1 MB one to a gigabyte. Page contents, images and fonts are never inflated: range
+ * PDFs copy them as they are. So each such stream is measured (flateSize.ts: without inflating,
+ * in time linear in its compressed bytes) before pdf-lib inflates it, and a file whose streams
+ * together inflate past the budget, or use filters this cannot bound, is sent whole
+ * (docs/security.md). Pure over the stream's bytes and filter names, so pdfDocument.ts stays the
+ * one pdf-lib user.
+ */
+import { flateSize } from './flateSize';
+
+const MIB = 2 ** 20;
+/**
+ * Real writers' object and cross-reference streams inflate to at most about 10 times the whole
+ * file, in files of nothing but blank pages (qpdf 9.9, pdf-lib 7.2; documents with content about
+ * 0.5): twice that is allowed (docs/pdf-fallback.md).
+ */
+export const INFLATE_RATIO = 20;
+/** Below 100 KB the allowance is this, not the ratio: a tiny file may pack its objects densely. */
+export const INFLATE_FLOOR_BYTES = 2 * MIB;
+/**
+ * What pdf-lib inflates it holds twice while inflating and then parses into objects, which take
+ * several times the bytes: the allowance stops here whatever the file's size.
+ */
+export const INFLATE_CAP_BYTES = 128 * MIB;
+
+/** The most bytes the object and cross-reference streams of a file of `fileSize` bytes may inflate to. */
+export function inflateAllowance(fileSize: number): number {
+	return Math.min(INFLATE_CAP_BYTES, Math.max(INFLATE_FLOOR_BYTES, INFLATE_RATIO * fileSize));
+}
+
+export type StreamKind = 'object stream' | 'cross-reference stream';
+
+function sizeText(bytes: number): string {
+	return bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * One file's allowance, spent stream by stream. The first refusal is kept: pdf-lib's parser turns
+ * any error inside an object into its own "Trying to parse invalid object", so the reader asks
+ * here why, and every later stream is refused at once.
+ */
+export class InflateBudget {
+	readonly allowance: number;
+	private spent = 0;
+	private why: string | undefined;
+
+	constructor(private readonly fileSize: number) {
+		this.allowance = inflateAllowance(fileSize);
+	}
+
+	get refusal(): string | undefined {
+		return this.why;
+	}
+
+	get inflated(): number {
+		return this.spent;
+	}
+
+	/**
+	 * Charges a stream pdf-lib is about to inflate; throws when it must not. `filters` are the
+	 * names of its /Filter in order, undefined when /Filter is neither a name nor an array of names.
+	 */
+	charge(kind: StreamKind, filters: string[] | undefined, contents: Uint8Array): void {
+		if (this.why === undefined) this.why = this.refuse(kind, filters, contents);
+		if (this.why !== undefined) throw new Error(this.why);
+	}
+
+	private refuse(kind: StreamKind, filters: string[] | undefined, contents: Uint8Array): string | undefined {
+		if (filters === undefined) return `its ${kind} has a /Filter that is no name`;
+		if (filters.length > 1 || (filters.length === 1 && filters[0] !== 'FlateDecode')) {
+			return `its ${kind} uses ${filters.map((name) => `/${name}`).join(' ')}, which the inflate check cannot bound`;
+		}
+		const left = this.allowance - this.spent;
+		const size = filters.length === 0 ? contents.length : flateSize(contents, left);
+		if (typeof size === 'string') return `its ${kind} is not valid Flate data (${size})`;
+		this.spent += size;
+		if (this.spent > this.allowance) {
+			return `its object and cross-reference streams inflate to more than ${sizeText(this.allowance)}, the limit for a file of ${this.fileSize} bytes`;
+		}
+		return undefined;
+	}
+}
