@@ -24,6 +24,24 @@ import { maskedNode, secretParameterNames, withMaskedNode } from './secrets/mask
 import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
 import { documentProcessingApiTest } from './methods/credentialTest';
+import { canvasSubtitle, type ResourceEntry } from './descriptions/subtitle';
+
+/**
+ * The Resource list in the order of n8n's nodes panel, which lists actions by resource in this
+ * order (then by operation order): the everyday resources first, Document (Partition File) and
+ * Job (Process Files), then A–Z.
+ */
+const RESOURCES: ResourceEntry[] = [
+	{ name: 'Document', value: 'document', operations: document.description },
+	{ name: 'Job', value: 'job', operations: job.description },
+	{ name: 'Destination Connector', value: 'destination', operations: destination.description },
+	{ name: 'Notification Channel', value: 'notificationChannel', operations: notificationChannel.description },
+	{ name: 'Notification Event', value: 'notification', operations: notification.description },
+	{ name: 'Secret', value: 'secret', operations: secret.description },
+	{ name: 'Source Connector', value: 'source', operations: source.description },
+	{ name: 'Template', value: 'template', operations: template.description },
+	{ name: 'Workflow', value: 'workflow', operations: workflow.description },
+];
 
 const resources = [destination, document, job, notificationChannel, notification, secret, source, template, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
@@ -37,10 +55,11 @@ export class DocumentProcessing implements INodeType {
 		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
 		group: ['transform'],
 		// 2: the job and channel ids became resource locators (v1 keeps its plain text fields).
-		version: [1, 2],
-		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Turn files into structured JSON with the document-processing service',
+		// 3: few fields per operation, the rest in one Options collection (docs/node-version-3.md).
+		version: [1, 2, 3],
+		defaultVersion: 3,
+		subtitle: canvasSubtitle(RESOURCES),
+		description: 'Partition files and extract structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -65,17 +84,7 @@ export class DocumentProcessing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Destination Connector', value: 'destination' },
-					{ name: 'Document', value: 'document' },
-					{ name: 'Job', value: 'job' },
-					{ name: 'Notification Channel', value: 'notificationChannel' },
-					{ name: 'Notification Event', value: 'notification' },
-					{ name: 'Secret', value: 'secret' },
-					{ name: 'Source Connector', value: 'source' },
-					{ name: 'Template', value: 'template' },
-					{ name: 'Workflow', value: 'workflow' },
-				],
+				options: RESOURCES.map(({ name, value }) => ({ name, value })),
 				default: 'job',
 			},
 			...destination.description,

@@ -5,7 +5,7 @@ import { deepCopy, Workflow } from 'n8n-workflow';
 import type { HarnessCredentials } from './credentials';
 import { HarnessCredentialsHelper } from './credentials';
 import type { AnyNodeType } from './node-types';
-import { defaultNodeName, defaultTypeVersion, fullNodeTypeName, HarnessNodeTypes } from './node-types';
+import { defaultNodeName, fullNodeTypeName, harnessTypeVersion, HarnessNodeTypes } from './node-types';
 
 let sequence = 0;
 
@@ -39,7 +39,7 @@ export function createHarnessNode(opts: {
 	credentials?: HarnessCredentials;
 	settings?: HarnessNodeSettings;
 }): INode {
-	const typeVersion = opts.typeVersion ?? defaultTypeVersion(opts.nodeType);
+	const typeVersion = opts.typeVersion ?? harnessTypeVersion(opts.nodeType);
 	const node: INode = {
 		id: randomUUID(),
 		name: opts.nodeName ?? defaultNodeName(opts.nodeType, typeVersion),
