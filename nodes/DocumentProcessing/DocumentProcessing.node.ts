@@ -24,23 +24,22 @@ import { maskedNode, secretParameterNames, withMaskedNode } from './secrets/mask
 import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
 import { documentProcessingApiTest } from './methods/credentialTest';
-import { canvasSubtitle, type ResourceEntry } from './descriptions/subtitle';
 
 /**
  * The Resource list in the order of n8n's nodes panel, which lists actions by resource in this
  * order (then by operation order): the everyday resources first, Document (Partition File) and
  * Job (Process Files), then A–Z.
  */
-const RESOURCES: ResourceEntry[] = [
-	{ name: 'Document', value: 'document', operations: document.description },
-	{ name: 'Job', value: 'job', operations: job.description },
-	{ name: 'Destination Connector', value: 'destination', operations: destination.description },
-	{ name: 'Notification Channel', value: 'notificationChannel', operations: notificationChannel.description },
-	{ name: 'Notification Event', value: 'notification', operations: notification.description },
-	{ name: 'Secret', value: 'secret', operations: secret.description },
-	{ name: 'Source Connector', value: 'source', operations: source.description },
-	{ name: 'Template', value: 'template', operations: template.description },
-	{ name: 'Workflow', value: 'workflow', operations: workflow.description },
+const RESOURCES = [
+	{ name: 'Document', value: 'document' },
+	{ name: 'Job', value: 'job' },
+	{ name: 'Destination Connector', value: 'destination' },
+	{ name: 'Notification Channel', value: 'notificationChannel' },
+	{ name: 'Notification Event', value: 'notification' },
+	{ name: 'Secret', value: 'secret' },
+	{ name: 'Source Connector', value: 'source' },
+	{ name: 'Template', value: 'template' },
+	{ name: 'Workflow', value: 'workflow' },
 ];
 
 const resources = [destination, document, job, notificationChannel, notification, secret, source, template, workflow];
@@ -58,7 +57,10 @@ export class DocumentProcessing implements INodeType {
 		// 3: few fields per operation, the rest in one Options collection (docs/node-version-3.md).
 		version: [1, 2, 3],
 		defaultVersion: 3,
-		subtitle: canvasSubtitle(RESOURCES),
+		// The operation and resource in the panel's words, e.g. "Process Files · Job": the names that
+		// differ from the value in Title Case are listed (test/unit/v3-fields.test.ts checks every one).
+		subtitle:
+			'={{ (({ getAll: "Get Many", markRead: "Mark as Read", partition: "Partition File", process: "Process Files", waitForCompletion: "Wait for Completion" })[$parameter["operation"]] || ($parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1"))) + " · " + (({ destination: "Destination Connector", notification: "Notification Event", notificationChannel: "Notification Channel", source: "Source Connector" })[$parameter["resource"]] || ($parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1))) }}',
 		description: 'Partition files and extract structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
 		usableAsTool: true,
@@ -84,7 +86,7 @@ export class DocumentProcessing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: RESOURCES.map(({ name, value }) => ({ name, value })),
+				options: RESOURCES,
 				default: 'job',
 			},
 			...destination.description,

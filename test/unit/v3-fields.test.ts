@@ -13,6 +13,11 @@ const BUILT = path.join(__dirname, '..', '..', 'dist', 'nodes', 'DocumentProcess
 const MOST_FIELDS = 6;
 /** The everyday actions get fewer. */
 const MOST_FIELDS_FOR: Record<string, number> = { 'job/process': 5, 'document/partition': 5 };
+/**
+ * Create and Update Source get their version 3 forms on the connectors branch (issue 32 item 8);
+ * until then they are listed here, and the test fails once they fit so the entries are removed.
+ */
+const FORMS_ON_THE_CONNECTORS_BRANCH = new Set(['source/create', 'source/update']);
 
 function builtNode(): INodeType {
 	if (!fs.existsSync(BUILT)) throw new Error(`${BUILT} is missing: run npm run build first`);
@@ -24,7 +29,11 @@ function builtNode(): INodeType {
 const { description } = builtNode();
 const operations = operationsOf(description, 3);
 
-/** Every text a v3 user can read in option lists and field help, with where it is. */
+/** Title Case as n8n writes names: every word capitalised but the small ones. */
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'per', 'the', 'to']);
+const titleCase = (name: string): boolean => !name.includes('_') && name.split(' ').every((word) => SMALL_WORDS.has(word) || /^\(?[A-Z0-9]/.test(word));
+
+/** Every text a v3 user can read in option lists and field help, with where it is (option names end in " ›› name"). */
 function texts(properties: INodeProperties[], where = ''): Array<[string, string]> {
 	const found: Array<[string, string]> = [];
 	for (const property of properties) {
@@ -35,7 +44,7 @@ function texts(properties: INodeProperties[], where = ''): Array<[string, string
 			else if ('type' in option) found.push(...texts([option as INodeProperties], `${at} › `));
 			else {
 				const { name, description: text } = option as INodePropertyOptions;
-				found.push([at, name]);
+				found.push([`${at} ›› name`, name]);
 				if (text) found.push([`${at} › ${name}`, text]);
 			}
 		}
@@ -64,22 +73,27 @@ describe('node version 3 (dist/)', () => {
 		process.stdout.write(
 			`fields shown by default in version 3 (resource and operation not counted):\n${rows.map((row) => `  ${String(row.count).padStart(2)}  ${row.action.padEnd(34)} ${row.names.join(', ')}`).join('\n')}\n`,
 		);
-		const tooMany = rows.filter((row) => row.count > (MOST_FIELDS_FOR[row.key] ?? MOST_FIELDS)).map((row) => `${row.action}: ${row.count} (${row.names.join(', ')})`);
+		const over = (row: (typeof rows)[number]) => row.count > (MOST_FIELDS_FOR[row.key] ?? MOST_FIELDS);
+		const tooMany = rows.filter((row) => over(row) && !FORMS_ON_THE_CONNECTORS_BRANCH.has(row.key)).map((row) => `${row.action}: ${row.count} (${row.names.join(', ')})`);
 		expect(tooMany).toEqual([]);
+		expect(rows.filter((row) => FORMS_ON_THE_CONNECTORS_BRANCH.has(row.key) && !over(row)).map((row) => `${row.key} fits now: remove it from FORMS_ON_THE_CONNECTORS_BRANCH`)).toEqual([]);
 		expect(rows.length).toBeGreaterThan(30);
 	});
 
-	it('names every action as n8n does: Title Case words, no articles', () => {
-		const bad = operations.map((op) => op.action).filter((action) => !/^([A-Z][a-z]*|[A-Z]+|by|for|as|to|of|from|in|per)( ([A-Z][a-z]*|[A-Z]+|by|for|as|to|of|from|in|per))*$/.test(action) || /\b(A|An|The)\b/.test(action));
+	it('words actions as n8n does (sentence case, its lint rule), without articles', () => {
+		const bad = operations.map((op) => op.action).filter((action) => !/^[A-Z][a-z]*( ([a-z]+|[A-Z]{2,}))*$/.test(action) || /\b(a|an|the)\b/i.test(action));
 		expect(bad).toEqual([]);
+		expect(operations.slice(0, 2).map((op) => op.action)).toEqual(['Partition file', 'Process files']);
 	});
 
 	it('has a subtitle in words for every operation, not the raw values', () => {
 		const bad = operations
 			.map(({ resource, operation }) => ({ resource, operation, subtitle: evaluateSubtitle(description.subtitle, { resource, operation }, 3) }))
-			.filter(({ resource, operation, subtitle }) => !/^[A-Z][A-Za-z]*( [A-Z][A-Za-z]*)* · [A-Z][A-Za-z]*( [A-Z][A-Za-z]*)*$/.test(subtitle) || subtitle.includes(operation) || subtitle.includes(resource));
+			.filter(({ resource, operation, subtitle }) => !subtitle.split(' · ').every(titleCase) || subtitle.split(' · ').length !== 2 || subtitle.includes(operation) || subtitle.includes(resource));
 		expect(bad).toEqual([]);
 		expect(evaluateSubtitle(description.subtitle, { resource: 'job', operation: 'process' }, 3)).toBe('Process Files · Job');
+		const named = operations.filter(({ resource, operation, name, resourceName }) => evaluateSubtitle(description.subtitle, { resource, operation }, 3) !== `${name} · ${resourceName}`);
+		expect(named).toEqual([]);
 	});
 
 	it('keeps research notes, raw statuses and API field names out of option texts', () => {
@@ -88,9 +102,7 @@ describe('node version 3 (dist/)', () => {
 		const found = texts(v3Properties);
 		expect(found.filter(([, text]) => NOTES.test(text))).toEqual([]);
 		expect(found.filter(([, text]) => RAW_STATUS.test(text))).toEqual([]);
-		const SMALL = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'per', 'the', 'to']);
-		const titleCase = (name: string): boolean => !name.includes('_') && name.split(' ').every((word) => SMALL.has(word) || /^\(?[A-Z0-9]/.test(word));
-		const sortAndSchedule = found.filter(([at]) => /(^|› )(Sort By|Schedule)$/.test(at));
+		const sortAndSchedule = found.filter(([at]) => /(^|› )(Sort By|Schedule) ›› name$/.test(at));
 		expect(sortAndSchedule.length).toBeGreaterThan(5);
 		expect(sortAndSchedule.filter(([, name]) => !titleCase(name))).toEqual([]);
 	});

@@ -23,3 +23,14 @@ export const beforeV3 = (properties: INodeProperties[]): INodeProperties[] => pr
 
 /** The fields of both faces: the v1/v2 list and its v3 replacement. */
 export const byVersion = (before: INodeProperties[], v3: INodeProperties[]): INodeProperties[] => [...beforeV3(before), ...inV3(v3)];
+
+/** Version 3's one Options collection of an operation: its tuning fields, A–Z as n8n lists them. */
+export function optionsV3(entries: INodeProperties[]): INodeProperties {
+	const options = [...entries].sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return merged({ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options }, { show: FROM_V3 });
+}
+
+/** A top-level field moved into a collection: its condition on another top-level field, from the root. */
+export function rootCondition(property: INodeProperties, field: string, values: string[]): INodeProperties {
+	return { ...property, displayOptions: { show: { [`/${field}`]: values } } };
+}

@@ -59,3 +59,6 @@ export const waitModeProperty: INodeProperties = {
 	],
 	default: 'poll',
 };
+
+/** Version 3: the Wait Mode and Waiting fields as entries of the operation's Options. */
+export const waitOptionsV3: INodeProperties[] = [waitModeProperty, ...(waitOptionsProperty.options as INodeProperties[])];

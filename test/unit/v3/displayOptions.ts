@@ -88,15 +88,25 @@ export function shownByDefault(description: INodeTypeDescription, resource: stri
 }
 
 /** Resource and operation values of the node, as the Resource and Operation fields list them for a version. */
-export function operationsOf(description: INodeTypeDescription, version: number): Array<{ resource: string; operation: string; action: string }> {
+export interface Operation {
+	resource: string;
+	resourceName: string;
+	operation: string;
+	/** The operation's name in the Operation list, e.g. "Process Files". */
+	name: string;
+	/** Its `action`, as the nodes panel lists it. */
+	action: string;
+}
+
+export function operationsOf(description: INodeTypeDescription, version: number): Operation[] {
 	const resource = description.properties.find((property) => property.name === 'resource');
-	const found: Array<{ resource: string; operation: string; action: string }> = [];
+	const found: Operation[] = [];
 	for (const option of resource?.options ?? []) {
-		const value = (option as { value: string }).value;
+		const { value, name: resourceName } = option as { value: string; name: string };
 		const list = description.properties.find((property) => property.name === 'operation' && isShown(property, { resource: value }, version));
 		for (const operation of list?.options ?? []) {
-			const { value: op, action } = operation as { value: string; action?: string };
-			found.push({ resource: value, operation: op, action: action ?? op });
+			const { value: op, name, action } = operation as { value: string; name: string; action?: string };
+			found.push({ resource: value, resourceName, operation: op, name, action: action ?? name });
 		}
 	}
 	return found;
