@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { PartitionStep } from '../pipeline/pipeline';
 import { nodeSetting } from '../helpers/nodeSetting';
 import { templateLocator } from './pickers';
@@ -6,6 +6,15 @@ import { templateLocator } from './pickers';
 // Version 3 of the pipeline fields (docs/node-version-3.md): one Partitioning choice instead of
 // Pipeline Definition, Partition Strategy and Strategy; Further Steps in the order of the decision;
 // the VLM and layout settings as named choices in the operation's Options.
+
+/** How a file can be read, in the words of Partitioning (Process Files, Create Job, workflows and Partition File). */
+export const STRATEGY_OPTIONS = {
+	vlm: { name: 'Vision Model (VLM)', value: 'vlm', description: 'A vision language model reads every page' },
+	hi_res: { name: 'High Resolution', value: 'hi_res', description: 'A layout model finds titles, tables and images' },
+	fast: { name: 'Fast', value: 'fast', description: 'Text that can be extracted, no model: quickest' },
+	auto: { name: 'Auto', value: 'auto', description: 'The service picks per document' },
+	ocr_only: { name: 'OCR Only', value: 'ocr_only', description: 'Character recognition on every page' },
+} satisfies Record<string, INodePropertyOptions>;
 
 /** The partition strategies of the service's layout model (a `service_api` partition node). */
 const SERVICE_STRATEGIES = ['hi_res', 'fast', 'auto', 'ocr_only'];
@@ -120,6 +129,17 @@ const stepValuesV3: INodeProperties[] = [
 	},
 ];
 
+/** In the order of use, the whole-pipeline sources last. */
+const PARTITIONING_OPTIONS: INodePropertyOptions[] = [
+	STRATEGY_OPTIONS.vlm,
+	STRATEGY_OPTIONS.hi_res,
+	STRATEGY_OPTIONS.fast,
+	STRATEGY_OPTIONS.auto,
+	STRATEGY_OPTIONS.ocr_only,
+	{ name: 'Template Pipeline', value: 'template', description: 'Every step from one of the service’s templates' },
+	{ name: 'JSON Pipeline', value: 'json', description: 'Every step as job nodes JSON, for full control' },
+];
+
 /** Partitioning, the template or JSON it can be replaced by, and Further Steps. */
 export const pipelinePropertiesV3: INodeProperties[] = [
 	{
@@ -127,19 +147,9 @@ export const pipelinePropertiesV3: INodeProperties[] = [
 		name: 'partitioning',
 		type: 'options',
 		noDataExpression: true,
-		// In the order of use, the whole-pipeline sources last.
-		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
-		options: [
-			{ name: 'Vision Model (VLM)', value: 'vlm', description: 'A vision language model reads every page (the jobs’ default)' },
-			{ name: 'High Resolution', value: 'hi_res', description: 'A layout model finds titles, tables and images' },
-			{ name: 'Fast', value: 'fast', description: 'Text that can be extracted, no model: quickest' },
-			{ name: 'Auto', value: 'auto', description: 'The service picks per document' },
-			{ name: 'OCR Only', value: 'ocr_only', description: 'Character recognition on every page' },
-			{ name: 'Template Pipeline', value: 'template', description: 'Every step from one of the service’s templates' },
-			{ name: 'JSON Pipeline', value: 'json', description: 'Every step as job nodes JSON, for full control' },
-		],
+		options: PARTITIONING_OPTIONS,
 		default: 'vlm',
-		description: 'How each file is read, the first step of the pipeline',
+		description: 'How each file is read, the first step of the pipeline. Vision Model (VLM) by default, as jobs have always started.',
 	},
 	templateLocator({ displayOptions: { show: { partitioning: ['template'] } } }),
 	{ ...jobNodesJsonProperty, displayOptions: { show: { partitioning: ['json'] } } },

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { textOutputOption, textOutputProperties } from '../../descriptions/textOutput';
 import { byVersion, optionsV3, rootCondition } from '../../descriptions/versions';
 import { allowPrivateUrlsOption } from '../common/fileInput';
+import { STRATEGY_OPTIONS } from '../../descriptions/pipelineFieldsV3';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY } from '../../pdf/pdfSplit';
 
 const vlmModelProvider: INodeProperties = {
@@ -204,14 +205,7 @@ const partitionV3: INodeProperties[] = [
 		name: 'partitionStrategy',
 		type: 'options',
 		// In the order of use; High Resolution first, the default of this one-request operation.
-		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
-		options: [
-			{ name: 'High Resolution', value: 'hi_res', description: 'A layout model finds titles, tables and images' },
-			{ name: 'Fast', value: 'fast', description: 'Text that can be extracted, no model: quickest' },
-			{ name: 'Auto', value: 'auto', description: 'The service picks per document' },
-			{ name: 'OCR Only', value: 'ocr_only', description: 'Character recognition on every page' },
-			{ name: 'Vision Model (VLM)', value: 'vlm', description: 'A vision language model reads every page: slower' },
-		],
+		options: [STRATEGY_OPTIONS.hi_res, STRATEGY_OPTIONS.fast, STRATEGY_OPTIONS.auto, STRATEGY_OPTIONS.ocr_only, STRATEGY_OPTIONS.vlm],
 		default: 'hi_res',
 		description: 'How the document is read. High Resolution by default here; Process Files starts on Vision Model (VLM).',
 	},
