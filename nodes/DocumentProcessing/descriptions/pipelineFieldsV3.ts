@@ -209,7 +209,8 @@ export type PartitioningChoice = { mode: 'template' } | { mode: 'json' } | { mod
 
 export function readPartitioning(ctx: IExecuteFunctions, itemIndex: number): PartitioningChoice {
 	const choice = ctx.getNodeParameter('partitioning', itemIndex, 'vlm') as string;
-	if (choice === 'template' || choice === 'json') return choice === 'template' ? { mode: 'template' } : { mode: 'json' };
+	if (choice === 'template') return { mode: 'template' };
+	if (choice === 'json') return { mode: 'json' };
 	if (choice !== 'vlm') {
 		const blocks = nodeSetting<string[]>(ctx, 'extractImageBlockTypes', itemIndex, ['image', 'table']);
 		return { mode: 'builder', partition: { subtype: 'service_api', strategy: choice, extractImageBlockTypes: blocks } };

@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 		name: 'afterRun',
 		type: 'options',
 		options: [
-			{ name: 'Return the Job', value: 'return', description: 'Output the SCHEDULED job record at once' },
+			{ name: 'Return the Job', value: 'return', description: 'Output the scheduled job at once' },
 			{ name: 'Wait and Download Outputs', value: 'download', description: 'Wait for the job, then output its results' },
 		],
 		default: 'return',
