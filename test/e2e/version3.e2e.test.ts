@@ -2,13 +2,15 @@
  * Real n8n: node version 3 workflows (issue 32) run from the defaults the v3 panel starts with,
  * fields moved into Options included: Process Files with a Structured Data Extraction step (one
  * item of extracted data per file), Partition File (High Resolution, one item per element) and
- * Run Workflow waiting for its outputs, side by side on the same two files.
+ * Run Workflow waiting for its outputs, side by side on the same two files; and the pause mode
+ * chosen in Process Files' Options.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_WORKFLOW_ID } from '../emulator';
 import type { LoggedRequest } from '../emulator/request-log';
-import { loadWorkflow, nodeOutputJson, useE2eSuite } from './n8n';
+import { emulatorCredentialData, executionsWithStatus, finishJob, jobIds, newJobIds, pauseChannelOf, pauseWorkflow, startRun } from './lib/pause';
+import { loadWorkflow, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
 const FILES: Record<string, string> = {
 	'invoice-1.md': '# Invoice 1\n\nCustomer: Example Corp.\n\nTotal due: 120 EUR.\n',
@@ -59,4 +61,36 @@ describe('real n8n: node version 3 workflows', () => {
 
 		expect(JSON.stringify(run.data)).not.toContain(apiKey);
 	}, 5 * 60_000);
+});
+
+describe('real n8n: pause mode from version 3’s Options', () => {
+	// Jobs run until the test finishes them, so the execution is seen parked.
+	const suite = useE2eSuite({ label: 'version3-pause', emulatorConfig: { job_duration_ms: 3_600_000, schedule_delay_ms: 50 } });
+
+	it('parks Process Files (Options › Wait Mode › Pause) and resumes with its items when the job ends', async () => {
+		const { e2e, emulator, apiKey } = suite;
+		const credential = await e2e.importCredential({ name: 'Version 3 pause (emulator)', type: 'documentProcessingApi', data: emulatorCredentialData(emulator, apiKey) });
+		fs.writeFileSync(path.join(suite.filesDir, 'report.md'), '# Quarterly report\n\nRevenue grew.\n');
+		const { workflow, path: webhookPath } = pauseWorkflow({ waitMode: 'pause', credential });
+		// The same workflow with its Process Files node saved as version 3: the wait settings in Options.
+		for (const node of workflow.nodes.filter((one) => one.name === 'Process Files')) {
+			const { waitMode, waitOptions, batchMode, pipelineMode: _mode, partitionSubtype: _subtype, ...rest } = node.parameters as Record<string, unknown>;
+			node.typeVersion = 3;
+			node.parameters = { ...rest, options: { waitMode, batchMode, ...(waitOptions as object) } };
+		}
+		const workflowId = await e2e.importWorkflow(workflow);
+		await e2e.publish(workflowId);
+
+		const before = await maxExecutionId(e2e.userFolder);
+		const known = jobIds(emulator);
+		await startRun(e2e.n8n.url, webhookPath, path.join(suite.filesDir, '*.md'));
+		const [parked] = await executionsWithStatus(e2e.userFolder, { workflowId, afterId: before, status: 'waiting', count: 1 });
+		const [jobId] = newJobIds(emulator, known);
+		expect(pauseChannelOf(emulator, parked.id)).toMatchObject({ channel_type: 'webhook' });
+
+		await finishJob(emulator, jobId);
+		const [resumed] = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, count: 1, timeoutMs: 60_000 });
+		expect(resumed).toMatchObject({ id: parked.id, status: 'success' });
+		expect(nodeOutputJson(resumed.data, 'Process Files').length).toBeGreaterThan(0);
+	}, 240_000);
 });
