@@ -9,7 +9,7 @@ import {
 } from '../pipeline/pipeline';
 import { asOperationError } from '../helpers/inputProblem';
 import { pickedId, templateLocator } from './pickers';
-import { hasPartitioning, jobNodesJsonProperty, type PartitioningChoice, pipelinePropertiesV3, readPartitioning } from './pipelineFieldsV3';
+import { hasPartitioning, imageBlockTypesField, jobNodesJsonProperty, type PartitioningChoice, pipelinePropertiesV3, readPartitioning } from './pipelineFieldsV3';
 import { beforeV3, byVersion, inV3 } from './versions';
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
@@ -71,14 +71,8 @@ const pipelineBeforeV3: INodeProperties[] = [
 		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['service_api'] } },
 	},
 	{
+		...imageBlockTypesField,
 		displayName: 'Extract Image Block Types',
-		name: 'extractImageBlockTypes',
-		type: 'multiOptions',
-		options: [
-			{ name: 'Image', value: 'image' },
-			{ name: 'Table', value: 'table' },
-		],
-		default: ['image', 'table'],
 		description: 'Which blocks to keep as images in the output',
 		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['service_api'] } },
 	},

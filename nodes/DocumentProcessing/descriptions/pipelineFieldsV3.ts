@@ -33,6 +33,18 @@ const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', '
 const forKinds = (kinds: string[]) => ({ show: { kind: kinds } });
 const extraction = forKinds(['llm']);
 
+function providerField(name: string, kinds: string[]): INodeProperties {
+	return {
+		displayName: 'Provider',
+		name,
+		type: 'string',
+		default: '',
+		placeholder: 'Service default',
+		hint: 'The model provider as your account names it; leave empty for the service’s default',
+		displayOptions: forKinds(kinds),
+	};
+}
+
 /** A further step: the kind first, then only the fields that kind has. */
 const stepValuesV3: INodeProperties[] = [
 	{
@@ -92,24 +104,9 @@ const stepValuesV3: INodeProperties[] = [
 		default: 'extracted_data_only',
 		displayOptions: extraction,
 	},
-	{
-		displayName: 'Provider',
-		name: 'provider',
-		type: 'string',
-		default: '',
-		placeholder: 'Service default',
-		hint: 'The model provider as your account names it; leave empty for the service’s default',
-		displayOptions: extraction,
-	},
-	{
-		displayName: 'Provider',
-		name: 'providerType',
-		type: 'string',
-		default: '',
-		placeholder: 'Service default',
-		hint: 'The model provider as your account names it; leave empty for the service’s default',
-		displayOptions: forKinds(PROMPTERS_WITH_PROVIDER),
-	},
+	// The service names the provider `provider` in an extractor and `provider_type` in a prompter.
+	providerField('provider', ['llm']),
+	providerField('providerType', PROMPTERS_WITH_PROVIDER),
 	{
 		displayName: 'Model',
 		name: 'model',
@@ -166,20 +163,22 @@ export const pipelinePropertiesV3: INodeProperties[] = [
 	},
 ];
 
+/** Which blocks the layout model keeps as images (a `service_api` setting), every version. */
+export const imageBlockTypesField: INodeProperties = {
+	displayName: 'Keep as Images',
+	name: 'extractImageBlockTypes',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Image', value: 'image' },
+		{ name: 'Table', value: 'table' },
+	],
+	default: ['image', 'table'],
+	description: 'Which blocks the layout model also keeps as images in the output',
+};
+
 /** Version 3's Options entries of the partition step (named choices instead of yes/no fields). */
 export const pipelineOptionsV3: INodeProperties[] = [
-	{
-		displayName: 'Keep as Images',
-		name: 'extractImageBlockTypes',
-		type: 'multiOptions',
-		options: [
-			{ name: 'Image', value: 'image' },
-			{ name: 'Table', value: 'table' },
-		],
-		default: ['image', 'table'],
-		description: 'Which blocks the layout model also keeps as images in the output',
-		displayOptions: { show: { '/partitioning': SERVICE_STRATEGIES } },
-	},
+	{ ...imageBlockTypesField, displayOptions: { show: { '/partitioning': SERVICE_STRATEGIES } } },
 	{
 		displayName: 'Model per Page',
 		name: 'modelPerPage',
