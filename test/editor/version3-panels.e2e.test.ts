@@ -55,6 +55,25 @@ describe('the n8n editor: version 3 panels', () => {
 		keepScreenshot(await parametersPane(page()), path.join(DOCS, picture));
 	}, 180_000);
 
+	it('lists the Job operations with their whole descriptions, Process Files first', async () => {
+		await addNodeWithAction(page(), e2e().n8n.url, 'Process files');
+		await page().getByTestId('ndv').getByTestId('parameter-input-operation').click();
+		const items = page().locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor();
+		const texts = (await items.allTextContents()).map((text) => text.trim());
+		expect(texts[0]).toMatch(/^Process Files/);
+		// Each name and description fits the list: no text is wider or taller than the box showing it (cut off).
+		const cut = await items.evaluateAll((nodes) => {
+			// Runs in the page; this package's tsconfig has no DOM types.
+			type Box = { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number; textContent: string | null; querySelectorAll(s: string): ArrayLike<Box> };
+			const clipped = (box: Box) => box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+			return (nodes as unknown as Box[]).flatMap((node) => Array.from(node.querySelectorAll('*')).filter(clipped).map((box) => box.textContent ?? ''));
+		});
+		expect(cut).toEqual([]);
+		await page().screenshot({ path: path.join(SCREENSHOTS, 'v3-job-operations.png') });
+		await page().keyboard.press('Escape');
+	}, 180_000);
+
 	it('adds a Structured Data Extraction step to Process Files: its kind first, then only its fields', async () => {
 		await addNodeWithAction(page(), e2e().n8n.url, 'Process files');
 		const parameters = page().getByTestId('ndv').getByTestId('node-parameters');
