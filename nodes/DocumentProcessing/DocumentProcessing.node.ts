@@ -25,6 +25,23 @@ import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
 import { documentProcessingApiTest } from './methods/credentialTest';
 
+/**
+ * The Resource list in the order of n8n's nodes panel, which lists actions by resource in this
+ * order (then by operation order): the everyday resources first, Document (Partition File) and
+ * Job (Process Files), then A–Z.
+ */
+const RESOURCES = [
+	{ name: 'Document', value: 'document' },
+	{ name: 'Job', value: 'job' },
+	{ name: 'Destination Connector', value: 'destination' },
+	{ name: 'Notification Channel', value: 'notificationChannel' },
+	{ name: 'Notification Event', value: 'notification' },
+	{ name: 'Secret', value: 'secret' },
+	{ name: 'Source Connector', value: 'source' },
+	{ name: 'Template', value: 'template' },
+	{ name: 'Workflow', value: 'workflow' },
+];
+
 const resources = [destination, document, job, notificationChannel, notification, secret, source, template, workflow];
 /** Every field of password type (secret text, service-account key text, signing secret, …). */
 const SECRET_PARAMETERS = secretParameterNames(resources.flatMap((resource) => resource.description));
@@ -37,10 +54,14 @@ export class DocumentProcessing implements INodeType {
 		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
 		group: ['transform'],
 		// 2: the job and channel ids became resource locators (v1 keeps its plain text fields).
+		// 3: few fields per operation, the rest in one Options collection (docs/node-version-3.md).
 		version: [1, 2, 3],
-		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Turn files into structured JSON with the document-processing service',
+		defaultVersion: 3,
+		// The operation and resource in the panel's words, e.g. "Process Files · Job": the names that
+		// differ from the value in Title Case are listed (test/unit/v3-fields.test.ts checks every one).
+		subtitle:
+			'={{ (({ getAll: "Get Many", markRead: "Mark as Read", partition: "Partition File", process: "Process Files", waitForCompletion: "Wait for Completion" })[$parameter["operation"]] || ($parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1"))) + " · " + (({ destination: "Destination Connector", notification: "Notification Event", notificationChannel: "Notification Channel", source: "Source Connector" })[$parameter["resource"]] || ($parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1))) }}',
+		description: 'Partition files and extract structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -65,17 +86,7 @@ export class DocumentProcessing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Destination Connector', value: 'destination' },
-					{ name: 'Document', value: 'document' },
-					{ name: 'Job', value: 'job' },
-					{ name: 'Notification Channel', value: 'notificationChannel' },
-					{ name: 'Notification Event', value: 'notification' },
-					{ name: 'Secret', value: 'secret' },
-					{ name: 'Source Connector', value: 'source' },
-					{ name: 'Template', value: 'template' },
-					{ name: 'Workflow', value: 'workflow' },
-				],
+				options: RESOURCES,
 				default: 'job',
 			},
 			...destination.description,

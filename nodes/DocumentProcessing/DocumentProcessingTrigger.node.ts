@@ -15,7 +15,9 @@ export class DocumentProcessingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when the document-processing service reports a job event',
+		// n8n's nodes panel shows one entry for a node and its trigger, described by the trigger's
+		// description: so it speaks for both (docs/node-version-3.md, "Nodes panel").
+		description: 'Partition files and extract structured JSON with the document-processing service, or start a workflow on its job events',
 		defaults: { name: 'Document Processing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

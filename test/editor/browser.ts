@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, selectors, type BrowserContext, type Page } from 'playwright-core';
-import type { N8nRestSession } from '../e2e/n8n';
+import { attachSharedN8n, killAllChildren, type E2eN8n, type N8nRestSession } from '../e2e/n8n';
 
 /** Debian's chromium; E2E_CHROMIUM points elsewhere (another distribution's path). */
 export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -77,4 +77,36 @@ export async function openEditorBrowser(
 		fs.rmSync(userDataDir, { recursive: true, force: true });
 		throw error;
 	}
+}
+
+export interface EditorSession {
+	/** These throw "setup failed" before (or after a failed) setup. */
+	e2e(): E2eN8n;
+	page(): Page;
+}
+
+/**
+ * The run's shared n8n and a logged-in browser for one editor suite: attached and opened before
+ * its tests, closed after them. Call it in the suite's `describe` before its own hooks.
+ */
+export function useEditorSession(label: string, viewport?: { width: number; height: number }): EditorSession {
+	let e2e: E2eN8n | undefined;
+	let browser: EditorBrowser | undefined;
+	beforeAll(async () => {
+		e2e = await attachSharedN8n(label);
+		browser = await openEditorBrowser(e2e.rest, viewport);
+	}, 30 * 60_000);
+	afterAll(async () => {
+		try {
+			await browser?.close();
+			await e2e?.close();
+		} finally {
+			killAllChildren();
+		}
+	}, 60_000);
+	const started = <T>(value: T | undefined): T => {
+		if (value === undefined) throw new Error('setup failed');
+		return value;
+	};
+	return { e2e: () => started(e2e), page: () => started(browser).page };
 }

@@ -11,9 +11,10 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import type { Locator, Page, Response } from 'playwright-core';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/eventTypes';
-import { attachSharedN8n, killAllChildren, PACKAGE_NAME, type E2eN8n } from '../e2e/n8n';
-import { openEditorBrowser, type EditorBrowser } from './browser';
+import { PACKAGE_NAME } from '../e2e/n8n';
+import { useEditorSession } from './browser';
 import { DOCS_SCREENSHOT, keepScreenshot, wholePanelScreenshot } from './readme-screenshot';
+import { unfoldActions } from './nodesPanel';
 
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
 const ACTION_TYPE = `${PACKAGE_NAME}.documentProcessing`;
@@ -76,38 +77,20 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
 }
 
 describe('the n8n editor with the package installed', () => {
-	let e2e: E2eN8n | undefined;
-	let browser: EditorBrowser | undefined;
+	beforeAll(() => fs.rmSync(SCREENSHOTS, { recursive: true, force: true }));
+	const session = useEditorSession('editor');
+	const page = (): Page => session.page();
 	const iconResponses: Array<{ url: string; status: number; type: string }> = [];
-
-	const page = (): Page => {
-		if (!browser) throw new Error('setup failed');
-		return browser.page;
-	};
-
-	beforeAll(async () => {
-		fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
-		e2e = await attachSharedN8n('editor');
-		browser = await openEditorBrowser(e2e.rest);
-		browser.page.on('response', (response: Response) => {
+	beforeAll(() => {
+		session.page().on('response', (response: Response) => {
 			if (response.url().includes(`/icons/${PACKAGE_NAME}/`)) {
 				iconResponses.push({ url: response.url(), status: response.status(), type: response.headers()['content-type'] ?? '' });
 			}
 		});
-	}, 30 * 60_000);
-
-	afterAll(async () => {
-		try {
-			await browser?.close();
-			await e2e?.close();
-		} finally {
-			killAllChildren();
-		}
-	}, 60_000);
+	});
 
 	it('finds the package in the nodes panel of a new workflow, with its icon', async () => {
-		if (!e2e) throw new Error('setup failed');
-		await page().goto(`${e2e.n8n.url}/workflow/new`);
+		await page().goto(`${session.e2e().n8n.url}/workflow/new`);
 		await page().getByTestId('canvas-plus-button').click();
 		await page().getByTestId('node-creator-search-bar').fill('Document Processing');
 		// n8n shows a node and its trigger as one entry when their names match (minus "Trigger").
@@ -125,10 +108,7 @@ describe('the n8n editor with the package installed', () => {
 		await page().getByTestId('node-creator-item-name').getByText('Document Processing', { exact: true }).click();
 		const triggers = page().getByTestId('node-creator-category-item').filter({ hasText: /^Triggers \(\d+\)/ });
 		await triggers.waitFor();
-		// From an empty canvas n8n opens the triggers and folds the actions away.
-		const actionsHeader = page().locator('[data-test-id="node-creator-category-item"][data-keyboard-nav-id="Actions"]');
-		const actionsGroup = page().locator('[data-category-collapsed]', { has: actionsHeader });
-		if ((await actionsGroup.getAttribute('data-category-collapsed')) === 'true') await actionsHeader.click();
+		const actionsHeader = await unfoldActions(page());
 		const actions = declaredActions();
 		await page().getByTestId('node-creator-item-name').getByText(actions[actions.length - 1], { exact: true }).waitFor();
 		await screenshot(page(), '02-node-panel.png');
@@ -149,6 +129,8 @@ describe('the n8n editor with the package installed', () => {
 		expect(await triggers.textContent()).toContain(`Triggers (${EVENT_TYPE_OPTIONS.length})`);
 		expect(actions.length).toBeGreaterThanOrEqual(14);
 		expect(actionItems.map((item) => item.name).sort()).toEqual([...actions].sort());
+		// The everyday actions come first: n8n lists them by resource, then operation, in the node's order.
+		expect(actionItems.slice(0, 2).map((item) => item.name)).toEqual(['Partition file', 'Process files']);
 		expect(await actionsHeader.textContent()).toContain(`Actions (${actions.length})`);
 		for (const item of [...triggerItems, ...actionItems]) expect(item).toMatchObject({ iconSrc: ICON_PATH });
 		// The actions DESIGN.md names, as the node words them.
@@ -157,9 +139,9 @@ describe('the n8n editor with the package installed', () => {
 				'Create job',
 				'Get job',
 				'Wait for job',
-				'Download output',
+				'Download job output',
 				'Process files',
-				'Partition a file',
+				'Partition file',
 				'Run workflow',
 				'Register secret',
 				'Create source connector',
@@ -171,26 +153,26 @@ describe('the n8n editor with the package installed', () => {
 				'Cancel job',
 				'Get many jobs',
 				'Get job details',
-				'Get failed files of a job',
+				'Get failed files',
 				'Update notification channel',
 				'Delete notification channel',
 			]),
 		);
 	}, 120_000);
 
-	it('adds Create job to the canvas and shows the pipeline builder', async () => {
+	it('adds Create job to the canvas (version 3) and shows the pipeline builder', async () => {
 		await page().getByTestId('node-creator-item-name').getByText('Create job', { exact: true }).click();
 		const ndv = page().getByTestId('ndv');
 		await ndv.waitFor();
 		const parameters = ndv.getByTestId('node-parameters');
-		for (const field of ['Resource', 'Operation', 'Input Binary Field', 'Batching', 'Pipeline Definition', 'Partition Strategy', 'Further Steps']) {
+		for (const field of ['Resource', 'Operation', 'Input', 'Input Binary Field', 'Partitioning', 'Further Steps', 'Options']) {
 			await showsField(parameters, field);
 		}
 		expect(await ndv.getByTestId('node-title-container').textContent()).toContain('Create job');
 		expect(await fieldValue(parameters, 'resource')).toBe('Job');
 		expect(await fieldValue(parameters, 'operation')).toBe('Create');
-		expect(await fieldValue(parameters, 'pipelineMode')).toBe('Using Fields Below');
-		expect(await fieldValue(parameters, 'partitionSubtype')).toBe('Vision Language Model (VLM)');
+		expect(await fieldValue(parameters, 'inputSource')).toBe('Binary Field');
+		expect(await fieldValue(parameters, 'partitioning')).toBe('Vision Model (VLM)');
 		await ndv.getByTestId('node-credentials-slot').waitFor();
 		// A further step brings its own fields.
 		await parameters.getByTestId('fixed-collection-steps').getByTestId('fixed-collection-add').click();

@@ -43,8 +43,8 @@ describe('node versions', () => {
 		expect(versions.every(([, shown]) => shown !== undefined)).toBe(true);
 	});
 
-	it('offers both versions and creates new nodes in version 2', () => {
+	it('offers versions 1 to 3 and creates new nodes in version 3', () => {
 		const { version, defaultVersion } = new DocumentProcessing().description;
-		expect([version, defaultVersion]).toEqual([[1, 2, 3], 2]);
+		expect([version, defaultVersion]).toEqual([[1, 2, 3], 3]);
 	});
 });

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { BinarySelection } from '../helpers/binaries';
 
 /**
@@ -33,9 +33,34 @@ export const binaryInputProperties: INodeProperties[] = [
 	}),
 ];
 
+/**
+ * Version 3's Input field: the item's named binary field(s) or all its files, plus the other
+ * sources an operation has (File URL, or none); the field name follows for a binary field.
+ */
+export function inputChoice(others: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Input',
+		name: 'inputSource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Binary Field', value: 'binary', description: 'The files in the binary field(s) named below' },
+			{ name: 'All Binary Fields', value: 'allBinary', description: 'Every file the item carries' },
+			...others,
+		],
+		default: 'binary',
+	};
+}
+
+/** Version 3's Input Binary Field, shown for Input › Binary Field. */
+export const inputBinaryFieldV3: INodeProperties = inputBinaryField('The name of the input binary field(s) containing the file(s), comma-separated', {
+	placeholder: 'e.g. data, attachment_0',
+	displayOptions: { show: { inputSource: ['binary'] } },
+});
+
 export function binarySelection(ctx: IExecuteFunctions, itemIndex: number): BinarySelection {
 	return {
-		all: ctx.getNodeParameter('allBinaryProperties', itemIndex, false) as boolean,
+		all: ctx.getNodeParameter('allBinaryProperties', itemIndex, false) === true || ctx.getNodeParameter('inputSource', itemIndex, 'binary') === 'allBinary',
 		names: ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string,
 	};
 }

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { textOutputOption, textOutputProperties } from './textOutput';
+import { byVersion } from './versions';
 
-export const outputProperties: INodeProperties[] = [
+const outputFields: INodeProperties[] = [
 	{
 		displayName: 'Output',
 		name: 'outputMode',
@@ -31,11 +32,33 @@ export const outputProperties: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the file in',
 		displayOptions: { show: { outputMode: ['binary'] } },
 	},
-	{
-		displayName: 'Final Node Only',
-		name: 'lastNodeOnly',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to return only what the pipeline’s last node produced, leaving out intermediate nodes’ outputs',
-	},
 ];
+
+const finalNodeOnly: INodeProperties = {
+	displayName: 'Final Node Only',
+	name: 'lastNodeOnly',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return only what the pipeline’s last node produced, leaving out intermediate nodes’ outputs',
+};
+
+/** Output fields of versions 1 and 2, all at the top. */
+export const outputPropertiesBeforeV3: INodeProperties[] = [...outputFields, finalNodeOnly];
+
+/** Output fields at the top (Download Output, Run Workflow): version 3 moves Final Node Only into Options. */
+export const outputProperties: INodeProperties[] = byVersion(outputPropertiesBeforeV3, outputFields);
+
+/** Version 3's Final Node Only, as a named choice in Options. */
+export const outputStepsOption: INodeProperties = {
+	displayName: 'Results Of',
+	name: 'outputSteps',
+	type: 'options',
+	options: [
+		{ name: 'Last Step Only', value: 'last', description: 'What the pipeline’s last step produced' },
+		{ name: 'Every Step', value: 'all', description: 'Also the outputs of the steps before it' },
+	],
+	default: 'last',
+};
+
+/** Version 3's output entries of Options, for operations that keep Output there (Process Files). */
+export const outputOptionsV3: INodeProperties[] = [...outputFields, outputStepsOption];

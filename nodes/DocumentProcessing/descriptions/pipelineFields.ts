@@ -9,11 +9,13 @@ import {
 } from '../pipeline/pipeline';
 import { asOperationError } from '../helpers/inputProblem';
 import { pickedId, templateLocator } from './pickers';
+import { hasPartitioning, imageBlockTypesField, jobNodesJsonProperty, type PartitioningChoice, pipelinePropertiesV3, readPartitioning } from './pipelineFieldsV3';
+import { beforeV3, byVersion, inV3 } from './versions';
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];
 
-/** The pipeline builder: a partition node first, then further steps in the user's order, or raw JSON. */
-export const pipelineProperties: INodeProperties[] = [
+/** The pipeline builder of versions 1 and 2: a partition node first, then further steps in the user's order, or raw JSON. */
+const pipelineBeforeV3: INodeProperties[] = [
 	{
 		displayName: 'Pipeline Definition',
 		name: 'pipelineMode',
@@ -69,14 +71,8 @@ export const pipelineProperties: INodeProperties[] = [
 		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['service_api'] } },
 	},
 	{
+		...imageBlockTypesField,
 		displayName: 'Extract Image Block Types',
-		name: 'extractImageBlockTypes',
-		type: 'multiOptions',
-		options: [
-			{ name: 'Image', value: 'image' },
-			{ name: 'Table', value: 'table' },
-		],
-		default: ['image', 'table'],
 		description: 'Which blocks to keep as images in the output',
 		displayOptions: { show: { pipelineMode: ['builder'], partitionSubtype: ['service_api'] } },
 	},
@@ -191,16 +187,14 @@ export const pipelineProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Job Nodes (JSON)',
-		name: 'jobNodesJson',
-		type: 'json',
-		default:
-			'[\n  {\n    "name": "Partitioner",\n    "type": "partition",\n    "subtype": "vlm",\n    "settings": { "is_dynamic": true, "allow_fast": true }\n  }\n]',
-		description: 'The job_nodes array of the request: a partition node first, then the other nodes in order',
-		displayOptions: { show: { pipelineMode: ['json'] } },
-	},
+	{ ...jobNodesJsonProperty, displayOptions: { show: { pipelineMode: ['json'] } } },
 ];
+
+/** The pipeline fields of every version (version 3: descriptions/pipelineFieldsV3.ts). */
+export const pipelineProperties: INodeProperties[] = byVersion(pipelineBeforeV3, pipelinePropertiesV3);
+
+/** The same, per face, for operations that show the two under different conditions. */
+export const pipelineFaces = { beforeV3: beforeV3(pipelineBeforeV3), v3: inV3(pipelinePropertiesV3) };
 
 function partitionStep(ctx: IExecuteFunctions, itemIndex: number): PartitionStep {
 	const subtype = ctx.getNodeParameter('partitionSubtype', itemIndex, 'vlm') as string;
@@ -218,26 +212,42 @@ function partitionStep(ctx: IExecuteFunctions, itemIndex: number): PartitionStep
 	};
 }
 
+/**
+ * Version 3 steps default to Extraction Guidance; a step given without Define By (e.g. by an
+ * agent or in imported JSON) is defined by whichever of the two it carries.
+ */
+function v3DefineBy(step: IDataObject): string {
+	if (typeof step.defineBy === 'string') return step.defineBy;
+	const given = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null);
+	return !given(step.extractionGuidance) && given(step.jsonSchema) ? 'jsonSchema' : 'extractionGuidance';
+}
+
 function furtherSteps(ctx: IExecuteFunctions, itemIndex: number): FurtherStep[] {
 	const raw = ctx.getNodeParameter('steps.step', itemIndex, []) as IDataObject[];
-	return raw.map((step) => ({ ...step, kind: String(step.kind ?? 'llm') }) as FurtherStep);
+	const v3 = hasPartitioning(ctx);
+	return raw.map((step) => ({ ...step, kind: String(step.kind ?? 'llm'), ...(v3 ? { defineBy: v3DefineBy(step) } : {}) }) as FurtherStep);
+}
+
+/** The pipeline fields' answer in either version: a template, JSON job nodes, or the builder's partition step. */
+function pipelineChoice(ctx: IExecuteFunctions, itemIndex: number): PartitioningChoice {
+	if (hasPartitioning(ctx)) return readPartitioning(ctx, itemIndex);
+	const mode = ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') as string;
+	if (mode === 'template') return { mode: 'template' };
+	return mode === 'json' ? { mode: 'json' } : { mode: 'builder', partition: partitionStep(ctx, itemIndex) };
 }
 
 /** The item's pipeline (job nodes or a template), checked locally; a problem names the field it is in. */
 export function readPipeline(ctx: IExecuteFunctions, itemIndex: number): JobPipeline {
-	if (ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') === 'template') {
-		return { templateId: pickedId(ctx, 'templateId', 'Template', itemIndex) };
-	}
-	return readJobNodes(ctx, itemIndex);
+	const choice = pipelineChoice(ctx, itemIndex);
+	if (choice.mode === 'template') return { templateId: pickedId(ctx, 'templateId', 'Template', itemIndex) };
+	return readJobNodes(ctx, itemIndex, choice);
 }
 
 /** The item's pipeline as job nodes (builder or JSON), checked locally. */
-function readJobNodes(ctx: IExecuteFunctions, itemIndex: number): JobNode[] {
+function readJobNodes(ctx: IExecuteFunctions, itemIndex: number, choice: Exclude<PartitioningChoice, { mode: 'template' }>): JobNode[] {
 	try {
-		if (ctx.getNodeParameter('pipelineMode', itemIndex, 'builder') === 'json') {
-			return parseRawJobNodes('Job Nodes (JSON)', ctx.getNodeParameter('jobNodesJson', itemIndex));
-		}
-		return buildJobNodes(partitionStep(ctx, itemIndex), furtherSteps(ctx, itemIndex));
+		if (choice.mode === 'json') return parseRawJobNodes('Job Nodes (JSON)', ctx.getNodeParameter('jobNodesJson', itemIndex));
+		return buildJobNodes(choice.partition, furtherSteps(ctx, itemIndex));
 	} catch (error) {
 		throw asOperationError(ctx.getNode(), error, itemIndex, {
 			prefix: 'Invalid pipeline — ',

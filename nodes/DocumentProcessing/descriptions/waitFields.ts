@@ -15,7 +15,7 @@ export const waitOptionsProperty: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether a job that ends FAILED or STOPPED stops the workflow with an error; when off, the job is output with "succeeded": false',
+				'Whether a job that fails or is stopped stops the workflow with an error; when off, the job is output with "succeeded": false',
 		},
 		{
 			displayName: 'Longest Poll Interval (Seconds)',
@@ -59,3 +59,6 @@ export const waitModeProperty: INodeProperties = {
 	],
 	default: 'poll',
 };
+
+/** Version 3: the Wait Mode and Waiting fields as entries of the operation's Options. */
+export const waitOptionsV3: INodeProperties[] = [waitModeProperty, ...(waitOptionsProperty.options as INodeProperties[])];

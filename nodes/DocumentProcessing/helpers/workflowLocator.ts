@@ -5,9 +5,9 @@ import { idLocator, locatorText, UUID_IN_TEXT } from './resourceLocators';
 
 /**
  * The service-workflow locator shared by the action node and the trigger (which may not import
- * actions/): from the list, by id, or by a URL of the service's UI that contains the id. It was a
- * locator (By ID, By URL) from the start, so "From list" is only added: saved values keep their
- * mode, and a new field still starts in By ID (the default is unchanged).
+ * actions/): from the list, by id, or by a URL of the service's UI that contains the id. A new
+ * field opens on From list, as every picker does; saved values keep the mode they were saved with
+ * (a locator's value carries its mode), so no saved workflow changes (docs/node-version-3.md).
  */
 export function workflowLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return idLocator(
@@ -20,7 +20,6 @@ export function workflowLocator(overrides: Partial<INodeProperties> = {}): INode
 			idPlaceholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
 			uuid: true,
 			urlPlaceholder: 'e.g. https://platform.docservice.example/app/workflows/5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
-			defaultMode: 'id',
 		},
 		overrides,
 	);

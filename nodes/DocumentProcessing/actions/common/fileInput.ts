@@ -3,10 +3,34 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { executingNode } from '../../api/context';
 import { fetchRemoteFile } from '../../api/remoteFiles';
 import { describeFile, type InputFile, itemFiles, MAX_FILE_BYTES, tooManyFiles } from '../../helpers/binaries';
-import { binaryInputProperties, binarySelection } from '../../descriptions/binaryInput';
+import { binaryInputProperties, binarySelection, inputBinaryFieldV3, inputChoice } from '../../descriptions/binaryInput';
+import { byVersion } from '../../descriptions/versions';
+import { nodeSetting } from '../../helpers/nodeSetting';
 
-/** Where an upload's files come from: the item's binary data (as before) or web addresses. */
-export const fileInputProperties: INodeProperties[] = [
+const fileUrlProperty: INodeProperties = {
+	displayName: 'File URL',
+	name: 'fileUrl',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. https://example.com/report.pdf',
+	description:
+		'Public web address (http or https) of the document to process, e.g. a PDF, HTML page, text or Markdown file. Several addresses can be given separated by spaces or new lines.',
+	displayOptions: { show: { inputSource: ['url'] } },
+};
+
+const allowPrivateUrlsProperty: INodeProperties = {
+	displayName: 'Allow Private Network URLs',
+	name: 'allowPrivateUrls',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether file URLs may point to loopback or private network addresses (this machine, the LAN, cloud metadata). Off by default so an address from untrusted input cannot reach internal services.',
+	displayOptions: { show: { inputSource: ['url'] } },
+};
+
+/** Where an upload's files come from, versions 1 and 2: the item's binary data or web addresses. */
+const fileInputBeforeV3: INodeProperties[] = [
 	{
 		displayName: 'Input',
 		name: 'inputSource',
@@ -19,27 +43,21 @@ export const fileInputProperties: INodeProperties[] = [
 		default: 'binary',
 	},
 	...updateDisplayOptions({ show: { inputSource: ['binary'] } }, binaryInputProperties),
-	{
-		displayName: 'File URL',
-		name: 'fileUrl',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. https://example.com/report.pdf',
-		description:
-			'Public web address (http or https) of the document to process, e.g. a PDF, HTML page, text or Markdown file. Several addresses can be given separated by spaces or new lines.',
-		displayOptions: { show: { inputSource: ['url'] } },
-	},
-	{
-		displayName: 'Allow Private Network URLs',
-		name: 'allowPrivateUrls',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether file URLs may point to loopback or private network addresses (this machine, the LAN, cloud metadata). Off by default so an address from untrusted input cannot reach internal services.',
-		displayOptions: { show: { inputSource: ['url'] } },
-	},
+	fileUrlProperty,
+	allowPrivateUrlsProperty,
 ];
+
+/** Version 3: one Input choice (the former Use All Binary Properties is one of its answers). */
+const fileInputV3: INodeProperties[] = [
+	inputChoice([{ name: 'File URL', value: 'url', description: 'Files the node downloads from web addresses (http or https)' }]),
+	inputBinaryFieldV3,
+	fileUrlProperty,
+];
+
+export const fileInputProperties: INodeProperties[] = byVersion(fileInputBeforeV3, fileInputV3);
+
+/** Version 3's Options entry for URL input (shown once Input is File URL). */
+export const allowPrivateUrlsOption: INodeProperties = { ...allowPrivateUrlsProperty, displayOptions: { show: { '/inputSource': ['url'] } } };
 
 function fileUrls(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = ctx.getNodeParameter('fileUrl', itemIndex, '');
@@ -74,7 +92,7 @@ export async function itemInputFiles(ctx: IExecuteFunctions, itemIndex: number, 
 	if (ctx.getNodeParameter('inputSource', itemIndex, 'binary') !== 'url') {
 		return await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex), options);
 	}
-	const allowPrivate = ctx.getNodeParameter('allowPrivateUrls', itemIndex, false) === true;
+	const allowPrivate = nodeSetting<boolean>(ctx, 'allowPrivateUrls', itemIndex, false);
 	const urls = fileUrls(ctx, itemIndex);
 	// Counted before the first download: twelve URLs must not cost twelve downloads to be refused.
 	if (options.maxFiles !== undefined && urls.length > options.maxFiles) throw tooManyFiles(ctx.getNode(), urls.length, itemIndex);

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { executingNode } from '../../api/context';
 import { readTextOptions } from '../../descriptions/textOutput';
@@ -7,6 +7,7 @@ import { fileFailureRouting } from '../../jobs/finish';
 import type { OutputMode, OutputSettings } from '../../jobs/outputs';
 import type { WaitSettings } from '../../jobs/wait';
 import { DEFAULT_POLL_SCHEDULE } from '../../scheduling/polling';
+import { nodeSetting, settingsGroup, switchSetting } from '../../helpers/nodeSetting';
 
 // The readers of the Waiting, Wait Mode and output fields (descriptions/waitFields.ts,
 // descriptions/outputFields.ts) for every operation that waits for a job (Job → Process, Wait for
@@ -14,7 +15,7 @@ import { DEFAULT_POLL_SCHEDULE } from '../../scheduling/polling';
 // build jobs/ settings, and descriptions/ imports none of the layers.
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
-	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
+	const options = settingsGroup(ctx, 'waitOptions', itemIndex);
 	const maxSeconds = Number(options.maxPollIntervalSeconds ?? 10);
 	const minutes = Number(options.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES);
 	if (!(maxSeconds >= 1) || !(minutes > 0)) {
@@ -32,16 +33,16 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 
 export function readWaitMode(ctx: IExecuteFunctions): WaitMode {
 	// One wait per execution: the mode of the first item decides for all.
-	return ctx.getNodeParameter('waitMode', 0, 'poll') === 'pause' ? 'pause' : 'poll';
+	return nodeSetting<string>(ctx, 'waitMode', 0, 'poll') === 'pause' ? 'pause' : 'poll';
 }
 
 export function readOutputSettings(ctx: IExecuteFunctions, itemIndex: number): OutputSettings {
-	const mode = ctx.getNodeParameter('outputMode', itemIndex, 'elements') as OutputMode;
+	const mode = nodeSetting<OutputMode>(ctx, 'outputMode', itemIndex, 'elements');
 	return {
 		mode,
 		...(mode === 'text' ? { text: readTextOptions(ctx, itemIndex) } : {}),
-		lastNodeOnly: ctx.getNodeParameter('lastNodeOnly', itemIndex, true) as boolean,
-		binaryProperty: (ctx.getNodeParameter('outputBinaryPropertyName', itemIndex, 'data') as string).trim() || 'data',
+		lastNodeOnly: switchSetting(ctx, itemIndex, { before: 'lastNodeOnly', v3: 'outputSteps', on: 'last' }, true),
+		binaryProperty: nodeSetting(ctx, 'outputBinaryPropertyName', itemIndex, 'data').trim() || 'data',
 		failures: fileFailureRouting(executingNode(ctx)),
 	};
 }

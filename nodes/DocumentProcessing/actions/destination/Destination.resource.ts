@@ -15,42 +15,44 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['destination'] } },
+		// Everyday actions first: n8n's nodes panel lists actions in this order (docs/node-version-3.md).
+		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 		options: [
-			{
-				name: 'Check Connection',
-				value: 'checkConnection',
-				description: 'Have the service try a destination connector’s connection (address, credentials); optionally wait for SUCCESS or FAILURE and its reason',
-				action: 'Check destination connection',
-			},
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Create a destination connector (where a workflow writes its results); plaintext secrets in its config are encrypted and registered first',
+				description: 'Create a connector the service writes results to',
 				action: 'Create destination connector',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a destination connector by ID',
-				action: 'Delete destination connector',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a destination connector by ID: its name, type and config (secrets masked)',
+				description: 'Get a destination connector, secrets masked',
 				action: 'Get destination connector',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the account’s destination connectors, optionally of one type',
+				description: 'List destination connectors, optionally of one type',
 				action: 'Get many destination connectors',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Replace a destination connector’s whole config (name and type stay); plaintext secrets in it are encrypted and registered first',
+				description: 'Replace a destination connector’s config',
 				action: 'Update destination connector',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a destination connector',
+				action: 'Delete destination connector',
+			},
+			{
+				name: 'Check Connection',
+				value: 'checkConnection',
+				description: 'Test whether the service can reach it',
+				action: 'Check destination connection',
 			},
 		],
 		default: 'create',

@@ -14,9 +14,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Partition File',
 				value: 'partition',
-				description:
-					'Read one document (PDF, HTML, Markdown or text; from binary data or a URL) and return its content as elements or as text, in one request. Use it to read a document now; for a pipeline with extraction or enrichment, use Job › Process Files.',
-				action: 'Partition a file',
+				description: 'Read one file into elements or text, in one request',
+				action: 'Partition file',
 			},
 		],
 		default: 'partition',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { NODE_FIELDS, type PartitionParameters } from '../../api/partitionForm';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from '../../pdf/pdfSplit';
+import { nodeSetting, switchSetting } from '../../helpers/nodeSetting';
 
 /** Reads and checks Partition File's fields (partitionFields.ts) before anything is sent. */
 
@@ -65,9 +66,9 @@ function readAdditional(ctx: IExecuteFunctions, itemIndex: number, raw: Partitio
 export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: number): PartitionParameters {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject & PartitionOptionsValues;
 	const strategy = ctx.getNodeParameter('partitionStrategy', itemIndex, 'hi_res') as string;
-	const chunking = ctx.getNodeParameter('chunkingStrategy', itemIndex, 'none') as string;
-	const splitPdfPage = ctx.getNodeParameter('splitPdfPage', itemIndex, true) as boolean;
-	const text = (name: string): string => String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const chunking = nodeSetting(ctx, 'chunkingStrategy', itemIndex, 'none');
+	const splitPdfPage = switchSetting(ctx, itemIndex, { before: 'splitPdfPage', v3: 'pdfSplitting', on: 'split' }, true);
+	const text = (name: string): string => String(nodeSetting<unknown>(ctx, name, itemIndex, '') ?? '').trim();
 
 	let pageRange: PartitionParameters['pageRange'];
 	try {
@@ -86,12 +87,12 @@ export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: numbe
 		uniqueElementIds: options.uniqueElementIds === true,
 		chunkingStrategy: chunking === 'none' || chunking === '' ? undefined : chunking,
 		maxCharacters:
-			chunking === 'none' ? undefined : positiveInteger(ctx, itemIndex, 'Max Characters', ctx.getNodeParameter('maxCharacters', itemIndex, 500)),
+			chunking === 'none' ? undefined : positiveInteger(ctx, itemIndex, 'Max Characters', nodeSetting<unknown>(ctx, 'maxCharacters', itemIndex, 500)),
 		splitPdfPage,
-		splitPdfAllowFailed: splitPdfPage && (ctx.getNodeParameter('splitPdfAllowFailed', itemIndex, false) as boolean),
+		splitPdfAllowFailed: splitPdfPage && switchSetting(ctx, itemIndex, { before: 'splitPdfAllowFailed', v3: 'failedRanges', on: 'keep' }, false),
 		splitPdfConcurrencyLevel: Math.min(
 			MAX_SPLIT_CONCURRENCY,
-			positiveInteger(ctx, itemIndex, 'Concurrency', ctx.getNodeParameter('splitPdfConcurrencyLevel', itemIndex, DEFAULT_SPLIT_CONCURRENCY)),
+			positiveInteger(ctx, itemIndex, 'Concurrency', nodeSetting<unknown>(ctx, 'splitPdfConcurrencyLevel', itemIndex, DEFAULT_SPLIT_CONCURRENCY)),
 		),
 		pageRange,
 		startingPageNumber:

@@ -5,7 +5,7 @@ import { cancelJob } from '../../api/jobs';
 import { runPerItem } from '../../helpers/items';
 import { jobIdFrom, jobIdProperties } from './shared/jobId';
 
-const properties: INodeProperties[] = jobIdProperties('The SCHEDULED or IN_PROGRESS job to stop');
+const properties: INodeProperties[] = jobIdProperties('The scheduled or running job to stop');
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['cancel'] } }, properties);
 

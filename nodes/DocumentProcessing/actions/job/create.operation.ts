@@ -1,11 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { fileInputProperties } from '../common/fileInput';
+import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { forEachLaunchedJob, launchRecord } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';
+import { pipelineOptionsV3 } from '../../descriptions/pipelineFieldsV3';
+import { beforeV3, optionsV3 } from '../../descriptions/versions';
 
-const properties: INodeProperties[] = [...fileInputProperties, batchModeProperty, ...pipelineProperties];
+const properties: INodeProperties[] = [
+	...fileInputProperties,
+	...beforeV3([batchModeProperty]),
+	...pipelineProperties,
+	optionsV3([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptionsV3]),
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['create'] } }, properties);
 

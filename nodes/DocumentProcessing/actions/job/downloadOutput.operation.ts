@@ -6,7 +6,8 @@ import { jobIdFrom, jobIdProperties } from './shared/jobId';
 import { fileFailureItems } from '../../jobs/finish';
 import { outputFilesToItems } from '../../jobs/outputs';
 import { completedJobOutputs } from '../../jobs/results';
-import { outputProperties } from '../../descriptions/outputFields';
+import { outputProperties, outputStepsOption } from '../../descriptions/outputFields';
+import { optionsV3 } from '../../descriptions/versions';
 import { readOutputSettings } from '../common/jobSettings';
 
 const properties: INodeProperties[] = [
@@ -31,6 +32,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { fileSelection: ['one'] } },
 	},
 	...outputProperties,
+	optionsV3([outputStepsOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['downloadOutput'] } }, properties);

@@ -9,11 +9,14 @@ import { requireUuid } from '../../helpers/validate';
 import { plainInV1LocatorFromV2 } from '../../helpers/resourceLocators';
 import { workflowIdFromValue, workflowLocator } from '../../helpers/workflowLocator';
 
+/** A status in words, e.g. IN_PROGRESS → In Progress (the value stays the service's). */
+const statusName = (status: string): string => status.toLowerCase().replace(/_/g, ' ').replace(/\b\w/g, (first) => first.toUpperCase());
+
 const statusFilter: INodeProperties = {
 	displayName: 'Status',
 	name: 'status',
 	type: 'options',
-	options: JOB_STATUSES.map((status) => ({ name: status, value: status })),
+	options: JOB_STATUSES.map((status) => ({ name: statusName(status), value: status })),
 	default: 'IN_PROGRESS',
 	description: 'Only jobs in this state',
 };

@@ -1,23 +1,25 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { fileInputProperties } from '../common/fileInput';
+import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
 import { forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
-import { outputProperties } from '../../descriptions/outputFields';
+import { outputOptionsV3, outputPropertiesBeforeV3 } from '../../descriptions/outputFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';
+import { pipelineOptionsV3 } from '../../descriptions/pipelineFieldsV3';
+import { beforeV3, optionsV3 } from '../../descriptions/versions';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
-import { waitModeProperty, waitOptionsProperty } from '../../descriptions/waitFields';
+import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties,
-	batchModeProperty,
+	...beforeV3([batchModeProperty]),
 	...pipelineProperties,
-	...outputProperties,
-	waitModeProperty,
-	waitOptionsProperty,
+	...beforeV3([...outputPropertiesBeforeV3, waitModeProperty, waitOptionsProperty]),
+	// Version 3: input, partitioning and steps at the top, everything else here.
+	optionsV3([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptionsV3, ...outputOptionsV3, ...waitOptionsV3]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['process'] } }, properties);

@@ -7,10 +7,11 @@ import { runPerItem } from '../../helpers/items';
 import { jobIdFrom, jobIdProperties } from './shared/jobId';
 import { jobOutcome, waitForJob } from '../../jobs/wait';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
-import { waitModeProperty, waitOptionsProperty } from '../../descriptions/waitFields';
+import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
+import { beforeV3, optionsV3 } from '../../descriptions/versions';
 import { readWaitMode, readWaitSettings } from '../common/jobSettings';
 
-const properties: INodeProperties[] = [...jobIdProperties(), waitModeProperty, waitOptionsProperty];
+const properties: INodeProperties[] = [...jobIdProperties(), ...beforeV3([waitModeProperty, waitOptionsProperty]), optionsV3(waitOptionsV3)];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['waitForCompletion'] } }, properties);
 

@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Register',
 				value: 'register',
-				description: 'Encrypt a secret (e.g. a service-account key) here and register it; returns the secret ID that connector configs refer to',
+				description: 'Encrypt a secret here and register it for connectors',
 				action: 'Register secret',
 			},
 		],

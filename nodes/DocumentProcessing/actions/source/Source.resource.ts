@@ -15,42 +15,44 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['source'] } },
+		// Everyday actions first: n8n's nodes panel lists actions in this order (docs/node-version-3.md).
+		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 		options: [
-			{
-				name: 'Check Connection',
-				value: 'checkConnection',
-				description: 'Have the service try a source connector’s connection (address, credentials); optionally wait for SUCCESS or FAILURE and its reason',
-				action: 'Check source connection',
-			},
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Create a source connector (where a workflow reads files from); plaintext secrets in its config are encrypted and registered first',
+				description: 'Create a connector the service reads files from',
 				action: 'Create source connector',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a source connector by ID',
-				action: 'Delete source connector',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a source connector by ID: its name, type and config (secrets masked)',
+				description: 'Get a source connector, secrets masked',
 				action: 'Get source connector',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the account’s source connectors, optionally of one type',
+				description: 'List source connectors, optionally of one type',
 				action: 'Get many source connectors',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Replace a source connector’s whole config (name and type stay); plaintext secrets in it are encrypted and registered first',
+				description: 'Replace a source connector’s config',
 				action: 'Update source connector',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a source connector',
+				action: 'Delete source connector',
+			},
+			{
+				name: 'Check Connection',
+				value: 'checkConnection',
+				description: 'Test whether the service can reach it',
+				action: 'Check source connection',
 			},
 		],
 		default: 'create',

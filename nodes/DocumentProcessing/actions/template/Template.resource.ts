@@ -15,13 +15,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a service template with its nodes, by ID; use it in Create Job or Create Workflow',
+				description: 'Get a service template with its steps',
 				action: 'Get template',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the service’s workflow templates (ID, name, description)',
+				description: 'List the service’s templates',
 				action: 'Get many templates',
 			},
 		],

@@ -15,42 +15,44 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['workflow'] } },
+		// Everyday actions first: n8n's nodes panel lists actions in this order (docs/node-version-3.md).
+		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 		options: [
+			{
+				name: 'Run',
+				value: 'run',
+				description: 'Run a stored workflow, on files or its source',
+				action: 'Run workflow',
+			},
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Store a new workflow in the service: its nodes (fields, JSON or a template), source, destination and schedule',
+				description: 'Store a new workflow: its steps, source and destination',
 				action: 'Create workflow',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a stored workflow by ID',
-				action: 'Delete workflow',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a stored workflow (nodes, source, destination, schedule, status) by ID',
+				description: 'Get a stored workflow',
 				action: 'Get workflow',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the account’s stored workflows, optionally filtered by status, name, connector or creation time',
+				description: 'List stored workflows',
 				action: 'Get many workflows',
-			},
-			{
-				name: 'Run',
-				value: 'run',
-				description: 'Run a workflow stored in the service, by its ID, optionally on files (binary data), and optionally wait for its outputs',
-				action: 'Run workflow',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change a stored workflow’s name, nodes, source, destination, schedule or type by ID; unset fields are kept',
+				description: 'Change a stored workflow',
 				action: 'Update workflow',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a stored workflow',
+				action: 'Delete workflow',
 			},
 		],
 		default: 'run',

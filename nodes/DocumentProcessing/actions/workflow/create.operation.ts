@@ -7,12 +7,32 @@ import { requireText } from '../../helpers/validate';
 import {
 	checkSchedule,
 	connectorProperties,
-	nodeDefinitionProperties,
 	readConnectors,
 	readNodeDefinition,
 	scheduleOptions,
 	WORKFLOW_TYPES,
+	WORKFLOW_TYPES_V3,
 } from './shared/workflowFields';
+import { beforeV3, optionsV3 } from '../../descriptions/versions';
+import { pipelineFaces } from '../../descriptions/pipelineFields';
+import { nodeSetting } from '../../helpers/nodeSetting';
+
+const scheduleProperty: INodeProperties = {
+	displayName: 'Schedule',
+	name: 'schedule',
+	type: 'options',
+	options: scheduleOptions,
+	default: 'none',
+	description: 'When the service runs the workflow by itself (needs a source connector)',
+};
+
+const reprocessAll: INodeProperties = {
+	displayName: 'Reprocess All Files',
+	name: 'reprocessAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether each run processes every file of the source, instead of only new or changed files',
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -24,53 +44,30 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Invoices to JSON',
 		description: 'A name for the workflow, unique in the account',
 	},
-	{
-		displayName: 'Workflow Type',
-		name: 'workflowType',
-		type: 'options',
-		options: WORKFLOW_TYPES,
-		default: 'custom',
-	},
+	...beforeV3([{ displayName: 'Workflow Type', name: 'workflowType', type: 'options', options: WORKFLOW_TYPES, default: 'custom' }]),
 	...connectorProperties,
-	...updateDisplayOptions({ show: { workflowType: ['custom'] } }, nodeDefinitionProperties),
-	{
-		displayName: 'Schedule',
-		name: 'schedule',
-		type: 'options',
-		options: scheduleOptions,
-		default: 'none',
-		description: 'When the service runs the workflow by itself (needs a source connector)',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Reprocess All Files',
-				name: 'reprocessAll',
-				type: 'boolean',
-				default: false,
-				description: 'Whether each run processes every file of the source, instead of only new or changed files',
-			},
-		],
-	},
+	...updateDisplayOptions({ show: { workflowType: ['custom'] } }, pipelineFaces.beforeV3),
+	...pipelineFaces.v3,
+	...beforeV3([scheduleProperty, { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [reprocessAll] }]),
+	optionsV3([
+		reprocessAll,
+		scheduleProperty,
+		{ displayName: 'Workflow Type', name: 'workflowType', type: 'options', options: WORKFLOW_TYPES_V3, default: 'custom' },
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['workflow'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runPerItem(this, items, async (itemIndex) => {
-		const workflowType = this.getNodeParameter('workflowType', itemIndex, 'custom') as string;
+		const workflowType = nodeSetting(this, 'workflowType', itemIndex, 'custom');
 		const fields: WorkflowFields = {
 			name: requireText(this.getNode(), 'Name', this.getNodeParameter('name', itemIndex, ''), itemIndex),
 			workflow_type: workflowType,
 			...readConnectors(this, itemIndex),
 			...(workflowType === 'custom' ? readNodeDefinition(this, itemIndex) : {}),
 		};
-		const schedule = this.getNodeParameter('schedule', itemIndex, 'none') as string;
+		const schedule = nodeSetting(this, 'schedule', itemIndex, 'none');
 		if (schedule !== 'none') fields.schedule = schedule;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		if (typeof options.reprocessAll === 'boolean') fields.reprocess_all = options.reprocessAll;

@@ -46,7 +46,13 @@ const properties: INodeProperties[] = [
 				displayName: 'Sort By',
 				name: 'sortBy',
 				type: 'options',
-				options: ['created_at', 'id', 'name', 'status', 'updated_at'].map((field) => ({ name: field, value: field })),
+				options: [
+					{ name: 'Created', value: 'created_at' },
+					{ name: 'ID', value: 'id' },
+					{ name: 'Last Updated', value: 'updated_at' },
+					{ name: 'Name', value: 'name' },
+					{ name: 'Status', value: 'status' },
+				],
 				default: 'created_at',
 			},
 			{

@@ -4,39 +4,44 @@ import { callContextFor } from '../../api/context';
 import { runWorkflow } from '../../api/jobs';
 import { itemFiles } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
-import { binaryInputProperties, binarySelection } from '../../descriptions/binaryInput';
+import { binaryInputProperties, binarySelection, inputBinaryFieldV3, inputChoice } from '../../descriptions/binaryInput';
+import { beforeV3, inV3, optionsV3 } from '../../descriptions/versions';
 import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
-import { outputProperties } from '../../descriptions/outputFields';
+import { outputProperties, outputStepsOption } from '../../descriptions/outputFields';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
-import { waitModeProperty, waitOptionsProperty } from '../../descriptions/waitFields';
+import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 
 const afterRun = { show: { afterRun: ['download'] } };
 
 const properties: INodeProperties[] = [
 	workflowLocator(),
-	{
-		displayName: 'Send Files',
-		name: 'sendFiles',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to upload the item’s files as the run’s input files',
-	},
-	...updateDisplayOptions({ show: { sendFiles: [true] } }, binaryInputProperties),
+	...beforeV3([
+		{
+			displayName: 'Send Files',
+			name: 'sendFiles',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to upload the item’s files as the run’s input files',
+		},
+		...updateDisplayOptions({ show: { sendFiles: [true] } }, binaryInputProperties),
+	]),
+	// Version 3: Send Files and Use All Binary Properties as one Input choice.
+	...inV3([inputChoice([{ name: 'No Files', value: 'none', description: 'The workflow reads its source connector' }]), inputBinaryFieldV3]),
 	{
 		displayName: 'After Starting',
 		name: 'afterRun',
 		type: 'options',
 		options: [
-			{ name: 'Return the Job', value: 'return', description: 'Output the SCHEDULED job record at once' },
+			{ name: 'Return the Job', value: 'return', description: 'Output the scheduled job at once' },
 			{ name: 'Wait and Download Outputs', value: 'download', description: 'Wait for the job, then output its results' },
 		],
 		default: 'return',
 	},
-	...updateDisplayOptions(afterRun, [...outputProperties, waitModeProperty, waitOptionsProperty]),
+	...updateDisplayOptions(afterRun, [...outputProperties, ...beforeV3([waitModeProperty, waitOptionsProperty]), optionsV3([outputStepsOption, ...waitOptionsV3])]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['workflow'], operation: ['run'] } }, properties);
@@ -49,7 +54,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		items,
 		async (itemIndex) => {
 			const workflowId = workflowIdFrom(this, itemIndex);
-			const sendFiles = this.getNodeParameter('sendFiles', itemIndex, true) as boolean;
+			const sendFiles = this.getNodeParameter('sendFiles', itemIndex, true) === true && this.getNodeParameter('inputSource', itemIndex, 'binary') !== 'none';
 			const files = sendFiles ? await itemFiles(this, itemIndex, binarySelection(this, itemIndex)) : [];
 			const call = await callContextFor(this, itemIndex);
 			const launched = { job: await runWorkflow(call, workflowId, files), files, itemIndices: [itemIndex] };

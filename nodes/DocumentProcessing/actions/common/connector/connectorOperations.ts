@@ -140,7 +140,7 @@ export function checkConnectionOperation(r: ConnectorResource): Operation {
 			name: 'waitForResult',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to wait until the service reports SUCCESS or FAILURE; off returns the started (SCHEDULED) check at once',
+			description: 'Whether to wait until the service reports whether the connection works; off returns the started check at once',
 		},
 		{
 			displayName: 'Options',
@@ -155,7 +155,7 @@ export function checkConnectionOperation(r: ConnectorResource): Operation {
 					name: 'failOnFailure',
 					type: 'boolean',
 					default: false,
-					description: 'Whether a FAILURE stops the workflow with an error; off outputs the check with its reason',
+					description: 'Whether a failed check stops the workflow with an error; off outputs the check with its reason',
 				},
 				{
 					displayName: 'Timeout (Seconds)',

@@ -4,6 +4,7 @@ import type { BatchMode } from '../../../jobs/batching';
 import type { JobRequests } from '../../../jobs/launch';
 import { itemInputFiles } from '../../common/fileInput';
 import { readPipeline } from '../../../descriptions/pipelineFields';
+import { nodeSetting } from '../../../helpers/nodeSetting';
 
 export const batchModeProperty: INodeProperties = {
 	displayName: 'Batching',
@@ -24,7 +25,7 @@ export const batchModeProperty: INodeProperties = {
 /** Batching, pipeline and files as the job lifecycle (jobs/launch.ts) reads them. */
 export function readJobRequests(ctx: IExecuteFunctions): JobRequests {
 	return {
-		mode: ctx.getNodeParameter('batchMode', 0, 'perItem') as BatchMode,
+		mode: nodeSetting<BatchMode>(ctx, 'batchMode', 0, 'perItem'),
 		pipeline: (itemIndex) => readPipeline(ctx, itemIndex),
 		files: async (itemIndex, maxFiles) => await itemInputFiles(ctx, itemIndex, { maxFiles }),
 	};

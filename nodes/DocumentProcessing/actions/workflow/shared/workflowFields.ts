@@ -2,11 +2,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WORKFLOW_SCHEDULES, type WorkflowFields } from '../../../api/workflows';
 import { destinationLocator, optionalPickedId, sourceLocator } from '../../../descriptions/pickers';
-import { pipelineProperties, readPipeline } from '../../../descriptions/pipelineFields';
+import { readPipeline } from '../../../descriptions/pipelineFields';
 
 /**
  * Workflow types as the service's sources name them: the client lists basic/advanced/platinum/
- * custom, the live reference custom/auto; all are offered, the service decides.
+ * custom, the live reference custom/auto; versions 1 and 2 offer all, the service decides.
  */
 export const WORKFLOW_TYPES = [
 	{ name: 'Custom', value: 'custom', description: 'The nodes defined below (or a template’s)' },
@@ -16,9 +16,16 @@ export const WORKFLOW_TYPES = [
 	{ name: 'Platinum', value: 'platinum', description: 'Documented by the client; the docs call it non-operational' },
 ];
 
+/** Version 3 offers the types that work (docs/node-version-3.md, "Workflow Type"). */
+export const WORKFLOW_TYPES_V3 = [
+	{ name: 'Custom', value: 'custom', description: 'The steps set in this node (or a template’s)' },
+	{ name: 'Auto', value: 'auto', description: 'The service chooses the steps; Partitioning and Further Steps are not sent' },
+];
+
+/** Schedules in Title Case words (the values stay the service's phrases). */
 export const scheduleOptions = [
 	{ name: 'None (Runs Only When Started)', value: 'none' },
-	...WORKFLOW_SCHEDULES.map((phrase) => ({ name: phrase.replace(/^./, (first) => first.toUpperCase()), value: phrase })),
+	...WORKFLOW_SCHEDULES.map((phrase) => ({ name: phrase.replace(/\b[a-z]/g, (first) => first.toUpperCase()), value: phrase })),
 ];
 
 /** Source and destination (both optional: without them the workflow reads uploaded files and keeps its outputs for download). */
@@ -26,9 +33,6 @@ export const connectorProperties: INodeProperties[] = [
 	sourceLocator({ required: false, description: 'Where the workflow reads files; leave empty for a workflow run on uploaded files' }),
 	destinationLocator({ required: false, description: 'Where the workflow writes its outputs; leave empty to download them from the job' }),
 ];
-
-/** The node definition: the job pipeline's builder, JSON, or a template (the same fields as Create Job). */
-export const nodeDefinitionProperties: INodeProperties[] = pipelineProperties;
 
 /** The workflow nodes or the template the fields describe, as the create/update body carries them. */
 export function readNodeDefinition(ctx: IExecuteFunctions, itemIndex: number): Pick<WorkflowFields, 'template_id' | 'workflow_nodes'> {

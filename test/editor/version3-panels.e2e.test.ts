@@ -1,0 +1,94 @@
+/**
+ * The n8n editor in headless Chromium, at the 1600×1000 window of issue 32: new nodes are version
+ * 3 and their panels start short. Process Files, Partition File, Create Workflow and Create Source
+ * are added from the nodes panel; each panel's top-level fields are read and its picture is kept
+ * in docs/ (rewritten only when it looks different, as docs/editor-nodes.png is).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { useEditorSession } from './browser';
+import { addNodeWithAction } from './nodesPanel';
+import { keepScreenshot } from './readme-screenshot';
+
+const DOCS = path.resolve(__dirname, '..', '..', 'docs');
+const SCREENSHOTS = path.join(__dirname, 'screenshots');
+
+/** The panels, their pictures and the fields a user sees at the top before touching anything. */
+const PANELS = [
+	{ action: 'Process files', picture: 'editor-v3-process-files.png', fields: ['Input', 'Input Binary Field', 'Partitioning', 'Further Steps', 'Options'] },
+	{ action: 'Partition file', picture: 'editor-v3-partition-file.png', fields: ['Input', 'Input Binary Field', 'Partitioning', 'Output', 'Options'] },
+	{ action: 'Create workflow', picture: 'editor-v3-create-workflow.png', fields: ['Name', 'Source Connector', 'Destination Connector', 'Partitioning', 'Further Steps', 'Options'] },
+	{ action: 'Create source connector', picture: 'editor-v3-create-source.png', fields: [] },
+];
+
+/** The labels of the parameters at the top of the node's panel, in order (Resource and Operation left out). */
+async function topLevelLabels(page: Page): Promise<string[]> {
+	// The node's Settings tab is in the page too, hidden: only the visible labels count. A label's
+	// text runs on into its Fixed/Expression switch and hint.
+	const labels = await page.getByTestId('ndv').getByTestId('node-parameters').locator('[data-test-id="input-label"]:visible').allTextContents();
+	return labels.map((label) => label.split('FixedExpression')[0].trim()).filter((label) => label !== '' && !['Resource', 'Operation'].includes(label));
+}
+
+/** The panel's middle column (its tabs, the credential and the parameters), as the docs show it. */
+async function parametersPane(page: Page): Promise<Buffer> {
+	const ndv = await page.getByTestId('ndv').boundingBox();
+	const parameters = await page.getByTestId('ndv').getByTestId('node-parameters').boundingBox();
+	if (!ndv || !parameters) throw new Error('the node panel is not on the screen');
+	const top = ndv.y + 36;
+	const clip = { x: parameters.x - 16, y: top, width: parameters.width + 32, height: ndv.y + ndv.height - top };
+	return await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+}
+
+describe('the n8n editor: version 3 panels', () => {
+	const { e2e, page } = useEditorSession('editor-v3', { width: 1600, height: 1000 });
+
+	it.each(PANELS)('opens $action in version 3 with its short panel', async ({ action, picture, fields }) => {
+		await addNodeWithAction(page(), e2e().n8n.url, action);
+		const ndv = page().getByTestId('ndv');
+		await ndv.getByTestId('node-parameters').getByTestId('input-label').first().waitFor();
+		const labels = await topLevelLabels(page());
+		process.stdout.write(`${action}: ${labels.join(', ')}\n`);
+		if (fields.length > 0) expect(labels).toEqual(fields);
+		fs.mkdirSync(SCREENSHOTS, { recursive: true });
+		await page().screenshot({ path: path.join(SCREENSHOTS, `v3-${picture}`) });
+		keepScreenshot(await parametersPane(page()), path.join(DOCS, picture));
+	}, 180_000);
+
+	it('lists the Job operations with their whole descriptions, Process Files first', async () => {
+		await addNodeWithAction(page(), e2e().n8n.url, 'Process files');
+		await page().getByTestId('ndv').getByTestId('parameter-input-operation').click();
+		const items = page().locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor();
+		const texts = (await items.allTextContents()).map((text) => text.trim());
+		expect(texts[0]).toMatch(/^Process Files/);
+		// Each name and description fits the list: no text is wider or taller than the box showing it (cut off).
+		const cut = await items.evaluateAll((nodes) => {
+			// Runs in the page; this package's tsconfig has no DOM types.
+			type Box = { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number; textContent: string | null; querySelectorAll(s: string): ArrayLike<Box> };
+			const clipped = (box: Box) => box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+			return (nodes as unknown as Box[]).flatMap((node) => Array.from(node.querySelectorAll('*')).filter(clipped).map((box) => box.textContent ?? ''));
+		});
+		expect(cut).toEqual([]);
+		await page().screenshot({ path: path.join(SCREENSHOTS, 'v3-job-operations.png') });
+		await page().keyboard.press('Escape');
+	}, 180_000);
+
+	it('adds a Structured Data Extraction step to Process Files: its kind first, then only its fields', async () => {
+		await addNodeWithAction(page(), e2e().n8n.url, 'Process files');
+		const parameters = page().getByTestId('ndv').getByTestId('node-parameters');
+		await parameters.getByTestId('fixed-collection-steps').getByTestId('fixed-collection-add').click();
+		await parameters.getByTestId('input-label').filter({ hasText: 'Extraction Guidance' }).first().waitFor();
+		const labels = await topLevelLabels(page());
+		expect(labels.slice(labels.indexOf('Further Steps') + 1, labels.indexOf('Options'))).toEqual([
+			'Kind',
+			'Define By',
+			'Extraction Guidance',
+			'Output',
+			'Provider',
+			'Model',
+			'Step Name',
+		]);
+		keepScreenshot(await parametersPane(page()), path.join(DOCS, 'editor-v3-process-files-step.png'));
+	}, 180_000);
+});
