@@ -5,7 +5,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
  * fields of v3 only are shown from version 3 on, fields of 1 and 2 are hidden from it, so saved
  * v1/v2 workflows keep their parameter names and values.
  */
-const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
+export const FROM_V3 = { '@version': [{ _cnd: { gte: 3 } }] };
 
 function merged(property: INodeProperties, extra: IDisplayOptions): INodeProperties {
 	const own = property.displayOptions ?? {};

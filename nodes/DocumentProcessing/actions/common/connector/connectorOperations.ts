@@ -9,7 +9,8 @@ import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
 import { requiredText, sendWithSecrets } from './configPlan';
 import { connectorView } from './connectorView';
 import { typeFilterProperty } from './connectorForm';
-import { formFields, formPlanWithHints, legacyFields, usesForm, v3Fields } from './formVersions';
+import { formFields, formPlanWithHints, usesForm } from './formVersions';
+import { beforeV3, inV3 } from '../../../descriptions/versions';
 import type { ConfigPlan } from './connectorConfig';
 
 /**
@@ -49,7 +50,7 @@ export function getOperation(r: ConnectorResource): Operation {
 export function getManyOperation(r: ConnectorResource): Operation {
 	const properties: INodeProperties[] = [
 		...returnAllProperties,
-		...legacyFields([
+		...beforeV3([
 			filtersProperty([
 				{
 					displayName: 'Type',
@@ -61,7 +62,7 @@ export function getManyOperation(r: ConnectorResource): Operation {
 				},
 			]),
 		]),
-		...v3Fields([filtersProperty([typeFilterProperty(r.kind)])]),
+		...inV3([filtersProperty([typeFilterProperty(r.kind)])]),
 	];
 	return {
 		description: shownFor(r, 'getAll', properties),
@@ -88,7 +89,7 @@ export type LegacyCreatePlan = (ctx: IExecuteFunctions, itemIndex: number) => Aw
 export function createOperation(r: ConnectorResource, nameProperty: INodeProperties, legacy: INodeProperties[], legacyPlan: LegacyCreatePlan): Operation {
 	return {
 		// The v3 form comes with Update's fields, after them, so that Update shows its ID first.
-		description: shownFor(r, 'create', [nameProperty, ...legacyFields(legacy)]),
+		description: shownFor(r, 'create', [nameProperty, ...beforeV3(legacy)]),
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const name = requiredText(this, nameProperty.name, nameProperty.displayName, itemIndex);
@@ -104,7 +105,7 @@ export function createOperation(r: ConnectorResource, nameProperty: INodePropert
 /** Update sends the whole config (the service replaces it); secrets are handled as in Create. */
 export function updateOperation(r: ConnectorResource, legacy: INodeProperties[], legacyPlan: (ctx: IExecuteFunctions, itemIndex: number) => Awaitable<ConfigPlan>): Operation {
 	return {
-		description: [...shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...legacyFields(legacy)]), ...formFields(r.kind, r.resource)],
+		description: [...shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...beforeV3(legacy)]), ...formFields(r.kind, r.resource)],
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const id = r.idFrom(this, itemIndex);
