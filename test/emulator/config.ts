@@ -83,6 +83,8 @@ export interface EmulatorConfig {
 	retrieve_key_reply: (typeof RETRIEVE_KEY_REPLIES)[number];
 	/** `documented`: webhook channel urls must be https and secrets 24–75 bytes; `lenient` accepts http (tests on loopback). */
 	channel_rules: (typeof CHANNEL_RULES)[number];
+	/** Channels (webhook and e-mail) one scope may hold: the workspace, or one workflow (documented: 50). */
+	max_channels_per_scope: number;
 	/** `DELETE /sources|destinations/{id}`: 200 with a message (documented: a body of unspecified shape), or 204. */
 	connector_delete_reply: (typeof CONNECTOR_DELETE_REPLIES)[number];
 	/** `POST …/connection-check`: 202 with the check record (documented), or 202 with an empty body. */
@@ -122,6 +124,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	error_body: 'detail',
 	retrieve_key_reply: 'pem',
 	channel_rules: 'lenient',
+	max_channels_per_scope: 50,
 	connector_delete_reply: 'message',
 	connection_check_start_reply: 'check',
 	connection_check_outcome: 'SUCCESS',
@@ -160,6 +163,7 @@ export const configPatchSchema = z
 		error_body: z.enum(ERROR_BODIES),
 		retrieve_key_reply: z.enum(RETRIEVE_KEY_REPLIES),
 		channel_rules: z.enum(CHANNEL_RULES),
+		max_channels_per_scope: z.number().int().min(1),
 		connector_delete_reply: z.enum(CONNECTOR_DELETE_REPLIES),
 		connection_check_start_reply: z.enum(CHECK_START_REPLIES),
 		connection_check_outcome: z.enum(['SUCCESS', 'FAILURE']),

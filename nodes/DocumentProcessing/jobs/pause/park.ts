@@ -9,6 +9,7 @@ import type { LaunchedJob } from '../launch';
 import type { OutputSettings } from '../outputs';
 import { isTerminal, type WaitSettings } from '../wait';
 import { channelScope, pauseChannelDescription, registerPauseChannel, removeOwnPauseChannel, removeStalePauseChannels } from './channel';
+import { pollInstead } from './fallback';
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
 import { armTimeLimit } from './stackEntry';
 import { MAX_SEALED_LENGTH, type PausedJob, type PauseState, sealState, STATE_PARAMETER } from './state';
@@ -70,6 +71,7 @@ function channelUrl(ctx: IExecuteFunctions, state: PauseState, apiKey: string): 
  * Pause mode: registers a signed channel whose URL is the execution's resume URL, checks the jobs
  * once (a job that ended before the channel existed sends no event to it) and, unless they have
  * all ended, puts the execution to wait until the time limit. The node's webhook() continues it.
+ * A refused channel does not fail the node: it polls instead (fallback.ts).
  */
 export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: PendingJob[], options: PauseOptions): Promise<INodeExecutionData[]> {
 	if (pending.length === 0) return options.carried;
@@ -88,11 +90,16 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 	const scope = channelScope(state.workflowId);
 	const url = channelUrl(ctx, state, call.connection.apiKey);
 	await removeStalePauseChannels(call, scope);
-	await registerPauseChannel(call, scope, {
-		url,
-		secret: state.secret,
-		description: pauseChannelDescription(ctx.getExecutionId(), state.deadline, state.ref),
-	});
+	try {
+		await registerPauseChannel(call, scope, {
+			url,
+			secret: state.secret,
+			description: pauseChannelDescription(ctx.getExecutionId(), state.deadline, state.ref),
+		});
+	} catch (error) {
+		// The cap of channels per scope, or any other refusal: the jobs run anyway, so wait for them here.
+		return await pollInstead(ctx, pending, options.carried, error instanceof Error ? error.message : String(error));
+	}
 
 	const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
 	if (jobs.every((job) => isTerminal(job.status))) {
