@@ -17,7 +17,12 @@ const channelCreations = async () => (await world.service.requests(WORKSPACE)).f
 describe('Pause mode when the channel is refused (the scope holds its 50, here 1)', () => {
 	beforeEach(async () => await addChannel('a trigger of another workflow'));
 
+	/** Process Files pauses in a workflow of its own; refused too, it uses a workspace channel (pause-workflow test). */
+	const refuseOwnWorkflow = async () =>
+		await world.service.control('faults', { method: 'POST', body: { method: 'POST', path: '/api/v1/workflows/', status: 422, detail: 'no more workflows' } });
+
 	it('Process Files polls instead: the poll mode’s items and pairing, a hint that says why', async () => {
+		await refuseOwnWorkflow();
 		const items = [markdownItem('a.md'), markdownItem('b.md')];
 		const polled = await run({ resource: 'job', operation: 'process', ...PAUSE }, items);
 		const plain = await run({ resource: 'job', operation: 'process' }, items);
@@ -42,6 +47,7 @@ describe('Pause mode when the channel is refused (the scope holds its 50, here 1
 
 	it('keeps the poll mode’s failure: a FAILED job fails the node with the poll mode’s error', async () => {
 		world.service.emulator.setConfig({ default_job_outcome: 'FAILED' });
+		await refuseOwnWorkflow();
 		await expect(run({ resource: 'job', operation: 'process', ...PAUSE }, [markdownItem('a.md')])).rejects.toThrow(/ended with status FAILED/);
 	});
 });
@@ -50,7 +56,8 @@ describe('stale pause channels', () => {
 	it('are removed before they count against the cap, so the execution still pauses', async () => {
 		await addChannel('n8n paused execution 7 until 2020-01-01T00:00:00.000Z (ref 0123456789abcdef)');
 		world.service.emulator.setConfig({ job_duration_ms: 60_000 });
-		const result = await run({ resource: 'job', operation: 'process', ...PAUSE }, [markdownItem('a.md')]);
+		const id = (await run({ resource: 'job', operation: 'create' }, [markdownItem('a.md')])).output[0][0].json.id as string;
+		const result = await run({ resource: 'job', operation: 'waitForCompletion', jobId: id, ...PAUSE });
 		expect(result.hints).toEqual([]);
 		expect(result.run.waitTill).toBeInstanceOf(Date);
 		const left = (await world.service.requests(WORKSPACE)).map((request) => `${request.method} ${request.status}`);

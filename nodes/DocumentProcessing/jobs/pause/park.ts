@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { CallContext } from '../../api/context';
+import { callContextFor, type CallContext } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
 import { generateSigningSecret } from '../../webhooks/webhookSignature';
 import type { LaunchedJob } from '../launch';
 import type { OutputSettings } from '../outputs';
 import { isTerminal, type WaitSettings } from '../wait';
-import { channelScope, pauseChannelDescription, registerPauseChannel, removeOwnPauseChannel, removeStalePauseChannels } from './channel';
+import { channelScope, pauseChannelDescription, registerPauseChannel, removeStalePauseChannels } from './channel';
+import { type PauseWorkflow, releasePause, removePauseWorkflow } from './pauseWorkflow';
 import { pollInstead } from './fallback';
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
 import { armTimeLimit } from './stackEntry';
@@ -28,6 +29,8 @@ export interface PauseOptions {
 	carried: INodeExecutionData[];
 	/** Workflow-scoped channel for the runs of one workflow; the workspace otherwise. */
 	workflowId?: string;
+	/** Process Files: the pause's own workflow that ran the jobs (its scope, ref and deadline). */
+	pauseWorkflow?: PauseWorkflow;
 }
 
 function pausedJob({ launched, wait, output }: PendingJob): PausedJob {
@@ -74,22 +77,30 @@ function channelUrl(ctx: IExecuteFunctions, state: PauseState, apiKey: string): 
  * A refused channel does not fail the node: it polls instead (fallback.ts).
  */
 export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: PendingJob[], options: PauseOptions): Promise<INodeExecutionData[]> {
-	if (pending.length === 0) return options.carried;
+	const own = options.pauseWorkflow;
+	const temporary = await own?.workflowId();
+	if (pending.length === 0) {
+		if (temporary !== undefined) await removePauseWorkflow(await callContextFor(ctx, 0), temporary);
+		return options.carried;
+	}
 	const call = pending[0].call;
 	const timeoutMs = Math.max(...pending.map((job) => job.wait.timeoutMs));
+	const workflowId = options.workflowId ?? (await own?.scopeWorkflowId());
 	const state: PauseState = {
 		v: 1,
 		secret: generateSigningSecret(),
-		ref: randomBytes(8).toString('hex'),
-		...(options.workflowId === undefined ? {} : { workflowId: options.workflowId }),
-		deadline: Date.now() + timeoutMs,
+		ref: own?.ref ?? randomBytes(8).toString('hex'),
+		...(workflowId === undefined ? {} : { workflowId }),
+		...(temporary === undefined ? {} : { tw: temporary }),
+		deadline: own?.deadline ?? Date.now() + timeoutMs,
 		continueOnFail: ctx.continueOnFail(),
 		jobs: pending.map(pausedJob),
 		carried: carriedItems(options.carried),
 	};
 	const scope = channelScope(state.workflowId);
 	const url = channelUrl(ctx, state, call.connection.apiKey);
-	await removeStalePauseChannels(call, scope);
+	// A pause workflow's scope is new; the shared scopes may hold channels of pauses that ended by time.
+	if (state.workflowId === undefined || state.workflowId !== temporary) await removeStalePauseChannels(call, scope);
 	try {
 		await registerPauseChannel(call, scope, {
 			url,
@@ -98,13 +109,20 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		});
 	} catch (error) {
 		// The cap of channels per scope, or any other refusal: the jobs run anyway, so wait for them here.
-		return await pollInstead(ctx, pending, options.carried, error instanceof Error ? error.message : String(error));
+		try {
+			return await pollInstead(ctx, pending, options.carried, error instanceof Error ? error.message : String(error));
+		} finally {
+			await releasePause(call, state);
+		}
 	}
 
 	const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
 	if (jobs.every((job) => isTerminal(job.status))) {
-		await removeOwnPauseChannel(call, scope, state.ref);
-		return await itemsOfEndedJobs(ctx, call, state, jobs);
+		try {
+			return await itemsOfEndedJobs(ctx, call, state, jobs);
+		} finally {
+			await releasePause(call, state);
+		}
 	}
 
 	const running = jobs.findIndex((job) => !isTerminal(job.status));

@@ -7,7 +7,8 @@ import { claimDelivery, releaseDelivery } from '../../webhooks/replayGuard';
 import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../webhooks/webhookRequest';
 import { verifyWebhookSignature } from '../../webhooks/webhookSignature';
 import { isTerminal } from '../wait';
-import { channelScope, PAUSE_EVENTS, removeOwnPauseChannel } from './channel';
+import { PAUSE_EVENTS } from './channel';
+import { releasePause } from './pauseWorkflow';
 import { itemsOfEndedJobs } from './outcome';
 import { deliverOnResume, failOnResume } from './stackEntry';
 import { openState, type PauseState, STATE_PARAMETER } from './state';
@@ -20,8 +21,9 @@ function stateOf(ctx: IWebhookFunctions, call: CallContext): PauseState | undefi
 	return typeof token === 'string' ? openState(token, call.connection.apiKey, ctx.getExecutionId()) : undefined;
 }
 
+/** Its channel and, for Process Files, its own workflow (pauseWorkflow.ts). */
 async function removeOwnChannel(call: CallContext, state: PauseState): Promise<void> {
-	await removeOwnPauseChannel(call, channelScope(state.workflowId), state.ref);
+	await releasePause(call, state);
 }
 
 /**
