@@ -43,6 +43,8 @@ export interface EmulatorConfig {
 	webhook_timeout_ms: number;
 	/** Backoff before retry n of a failed delivery is n × this value. */
 	webhook_retry_backoff_ms: number;
+	/** Attempts per delivery, the first included (the service's retries are not documented). */
+	webhook_max_attempts: number;
 	/** The body format of webhook deliveries (undocumented by the service; see events/delivery-formats.ts). */
 	webhook_delivery_format: DeliveryFormat;
 	/** Bench only: also accept the key in the `unstructured-api-key` header. */
@@ -106,6 +108,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	default_job_outcome: 'COMPLETED',
 	webhook_timeout_ms: 5000,
 	webhook_retry_backoff_ms: 200,
+	webhook_max_attempts: 3,
 	webhook_delivery_format: 'event',
 	accept_sdk_header: false,
 	allow_external_webhooks: false,
@@ -145,6 +148,7 @@ export const configPatchSchema = z
 		default_job_outcome: z.enum(['COMPLETED', 'FAILED', 'STOPPED']),
 		webhook_timeout_ms: z.number().int().min(1),
 		webhook_retry_backoff_ms: nonNegativeInt,
+		webhook_max_attempts: z.number().int().min(1),
 		webhook_delivery_format: z.enum(DELIVERY_FORMATS),
 		accept_sdk_header: z.boolean(),
 		allow_external_webhooks: z.boolean(),

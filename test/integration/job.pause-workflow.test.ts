@@ -2,6 +2,9 @@
  * Process Files in pause mode runs its jobs in a workflow of the pause's own, whose channel hears
  * only those jobs: one job's end is one delivery to its execution however many others are parked.
  */
+import type { INode } from 'n8n-workflow';
+import { claimPause } from '../../nodes/DocumentProcessing/jobs/pause/pauseWorkflow';
+import { connectionFromCredential } from '../../nodes/DocumentProcessing/transport/connection';
 import { markdownItem, useActionWorld } from './support/actionWorld';
 
 const world = useActionWorld({ job_duration_ms: 60_000, schedule_delay_ms: 20 });
@@ -76,4 +79,18 @@ describe('the pause’s own workflow', () => {
 		expect(result.output[0].length).toBeGreaterThan(0);
 		expect(pauseWorkflows()).toEqual([]);
 	});
+
+	it('is claimed once across processes: of simultaneous and repeated claims, one wins (its channel deletion succeeded)', async () => {
+		await run(PAUSE, [markdownItem('a.md')]);
+		const [workflow] = pauseWorkflows();
+		const [channel] = channelsOf(workflow.id);
+		const ref = /\(ref ([0-9a-f]{16})\)$/.exec(String(channel.description))?.[1] ?? '';
+		const call = { node: { name: 'Process Files' } as INode, connection: connectionFromCredential(world.service.credentials.documentProcessingApi) };
+		const pause = { ref, workflowId: workflow.id, tw: workflow.id };
+		const claims = await Promise.all([claimPause(call, pause), claimPause(call, pause), claimPause(call, pause)]);
+		expect(claims.filter(Boolean)).toHaveLength(1);
+		expect(await claimPause(call, pause)).toBe(false);
+		expect(store().workflows.has(workflow.id)).toBe(false);
+	});
 });
+

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isNotFound } from '../../api/channelChanges';
 import type { CallContext } from '../../api/context';
 import { createJob, runWorkflow } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
@@ -106,4 +107,23 @@ export async function removeStalePauseWorkflows(call: CallContext, now = Date.no
 export async function releasePause(call: CallContext, pause: { ref: string; workflowId?: string; tw?: string }): Promise<void> {
 	if (pause.tw === undefined || pause.workflowId !== pause.tw) await removeOwnPauseChannel(call, channelScope(pause.workflowId), pause.ref);
 	if (pause.tw !== undefined) await removePauseWorkflow(call, pause.tw);
+}
+
+/**
+ * The resume's claim across processes: queue mode's webhook processes, or an n8n restarted while
+ * the service retries, share no memory, but they share the service. The delivery whose deletion
+ * of the pause's channel succeeds resumes the execution; one that finds it gone (deleted by the
+ * winner, whose DELETE got the 2xx while this one got 404) does not. If the service cannot be
+ * asked, the resume goes ahead as before (n8n's own "already running" answer then stands alone).
+ */
+export async function claimPause(call: CallContext, pause: { ref: string; workflowId?: string; tw?: string }): Promise<boolean> {
+	let removed: number;
+	try {
+		removed = await removePauseChannels(call, channelScope(pause.workflowId), (ref) => ref === pause.ref);
+	} catch (error) {
+		// The pause's workflow already gone (404) was deleted by the winner; anything else is unknown.
+		removed = isNotFound(error) ? 0 : 1;
+	}
+	if (removed > 0 && pause.tw !== undefined) await removePauseWorkflow(call, pause.tw);
+	return removed > 0;
 }
