@@ -23,6 +23,8 @@ export interface ParkedFigures {
 	toPauseChannels: number;
 	toOtherChannels: number;
 	notOk: number;
+	/** Executions still waiting when the bench stopped waiting: every delivery to them failed. */
+	lost: number;
 	/** Each execution's next node start after its own job's end. */
 	latencies: number[];
 }
@@ -60,10 +62,14 @@ export async function parkedRuns(
 		await finishJob(emulator, jobId);
 		if (endSpacingMs > 0) await sleep(endSpacingMs);
 	}
-	const done = await waitForExecutions(n8n.userFolder, { workflowId: flow.id, afterId: before, count: parked, timeoutMs: 180_000 });
+	// Executions whose deliveries were all lost stay waiting (until their time limit): counted, not awaited.
+	const done = await waitForExecutions(n8n.userFolder, { workflowId: flow.id, afterId: before, count: parked, timeoutMs: 180_000 }).catch(
+		async () => (await listExecutions(n8n.userFolder, { workflowId: flow.id, afterId: before })).filter((row) => row.status !== 'waiting'),
+	);
 	await emulator.deliveriesIdle();
 	const attempts = emulator.store.deliveries.slice(deliveriesBefore).filter((attempt) => attempt.event_type !== 'job.in_progress');
-	const saved = await Promise.all(done.map(async (row) => (await readExecution(n8n.userFolder, row.id)) ?? row));
+	const read = await Promise.all(done.map(async (row) => await readExecution(n8n.userFolder, row.id)));
+	const saved = read.filter((execution): execution is SavedExecution => execution !== undefined);
 	return {
 		statuses: done.map((row) => row.status),
 		executions: (await listExecutions(n8n.userFolder, { workflowId: flow.id, afterId: before })).length,
@@ -71,6 +77,7 @@ export async function parkedRuns(
 		jobEnds: jobs.length,
 		toPauseChannels: attempts.filter((attempt) => pauseChannels.has(attempt.channel_id)).length,
 		toOtherChannels: attempts.filter((attempt) => !pauseChannels.has(attempt.channel_id)).length,
+		lost: parked - done.length,
 		notOk: attempts.filter((attempt) => pauseChannels.has(attempt.channel_id) && attempt.status_code !== 200).length,
 		latencies: saved.map((execution) => afterStart(execution) - (endOf.get(String(execution.id)) ?? Number.NaN)),
 	};

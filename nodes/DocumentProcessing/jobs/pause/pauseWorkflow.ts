@@ -124,6 +124,7 @@ export async function claimPause(call: CallContext, pause: { ref: string; workfl
 		// The pause's workflow already gone (404) was deleted by the winner; anything else is unknown.
 		removed = isNotFound(error) ? 0 : 1;
 	}
-	if (removed > 0 && pause.tw !== undefined) await removePauseWorkflow(call, pause.tw);
+	// The claim deleted the workflow's one channel, so the workflow goes without another listing.
+	if (removed > 0 && pause.tw !== undefined) await deleteWorkflow(call, pause.tw).catch(() => undefined);
 	return removed > 0;
 }
