@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { callContextFor, type CallContext } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
@@ -10,7 +9,7 @@ import type { OutputSettings } from '../outputs';
 import { isTerminal, type WaitSettings } from '../wait';
 import { channelScope, pauseChannelDescription, registerPauseChannel, removeStalePauseChannels } from './channel';
 import { type PauseWorkflow, releasePause, removePauseWorkflow } from './pauseWorkflow';
-import { pollInstead } from './fallback';
+import { channelRefused, type PauseRefusal, pollInstead, stateTooLarge } from './fallback';
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
 import { armTimeLimit } from './stackEntry';
 import { MAX_SEALED_LENGTH, type PausedJob, type PauseState, sealState, STATE_PARAMETER } from './state';
@@ -56,25 +55,30 @@ function carriedItems(items: INodeExecutionData[]): PauseState['carried'] {
 	return items.map((item) => ({ json: item.json, pairedItem: item.pairedItem as PauseState['carried'][number]['pairedItem'] }));
 }
 
-/** The execution's resume URL with the sealed state added, the address the channel calls. */
-function channelUrl(ctx: IExecuteFunctions, state: PauseState, apiKey: string): string {
-	const executionId = ctx.getExecutionId();
-	const sealed = sealState(state, apiKey, executionId);
-	if (sealed.length > MAX_SEALED_LENGTH) {
-		throw new NodeOperationError(ctx.getNode(), `Too many jobs or files (${state.jobs.length} jobs) to pause one execution for`, {
-			description: 'Use Wait Mode › Poll in This Execution for this many items, or split them over several executions (e.g. Loop Over Items).',
-		});
-	}
+/** The execution's resume URL with the sealed state added, the address the channel calls; undefined if too long. */
+function channelUrl(ctx: IExecuteFunctions, state: PauseState, apiKey: string): string | undefined {
+	const sealed = sealState(state, apiKey, ctx.getExecutionId());
+	if (sealed.length > MAX_SEALED_LENGTH) return undefined;
 	const url = new URL(String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
 	url.searchParams.set(STATE_PARAMETER, sealed);
 	return url.toString();
+}
+
+/** Waits by polling (the pause's refusal in the run's hint), then ends the pause on the service. */
+async function pollAndRelease(ctx: IExecuteFunctions, pending: PendingJob[], options: PauseOptions, state: PauseState, refusal: PauseRefusal) {
+	try {
+		return await pollInstead(ctx, pending, options.carried, refusal);
+	} finally {
+		await releasePause(pending[0].call, state);
+	}
 }
 
 /**
  * Pause mode: registers a signed channel whose URL is the execution's resume URL, checks the jobs
  * once (a job that ended before the channel existed sends no event to it) and, unless they have
  * all ended, puts the execution to wait until the time limit. The node's webhook() continues it.
- * A refused channel does not fail the node: it polls instead (fallback.ts).
+ * A refused channel (or a state too large for its address) does not fail the node: it polls
+ * instead (fallback.ts).
  */
 export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: PendingJob[], options: PauseOptions): Promise<INodeExecutionData[]> {
 	const own = options.pauseWorkflow;
@@ -99,6 +103,7 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 	};
 	const scope = channelScope(state.workflowId);
 	const url = channelUrl(ctx, state, call.connection.apiKey);
+	if (url === undefined) return await pollAndRelease(ctx, pending, options, state, stateTooLarge(state.jobs.length));
 	// A pause workflow's scope is new; the shared scopes may hold channels of pauses that ended by time.
 	if (state.workflowId === undefined || state.workflowId !== temporary) await removeStalePauseChannels(call, scope);
 	try {
@@ -109,11 +114,7 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		});
 	} catch (error) {
 		// The cap of channels per scope, or any other refusal: the jobs run anyway, so wait for them here.
-		try {
-			return await pollInstead(ctx, pending, options.carried, error instanceof Error ? error.message : String(error));
-		} finally {
-			await releasePause(call, state);
-		}
+		return await pollAndRelease(ctx, pending, options, state, channelRefused(error instanceof Error ? error.message : String(error)));
 	}
 
 	const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
