@@ -9,7 +9,7 @@
  * - continuation latency: the job's end → the next node's start (pause: the service's event, the
  *   resume webhook, the outputs' download; poll: up to one poll interval);
  * - N executions parked at once in one workspace (each on its own pause workflow's channel; see
- *   lib/pause-parked.ts), then the same with a trigger's workspace channel present.
+ *   test/e2e/lib/pause-parked.ts), then the same with a trigger's workspace channel present.
  *
  *   npm run bench:pause [-- --job-seconds 20 --parked 50 --end-spacing-ms 200]
  */
@@ -22,7 +22,7 @@ import { emulatorCredentialData, finishJob, jobIds, newJobIds, pauseWorkflow, st
 import { setupN8nE2e, type E2eN8n } from '../test/e2e/lib/setup';
 import { userFolderPaths } from '../test/e2e/lib/user-folder';
 import { loadWorkflow, maxExecutionId, waitForExecutions } from '../test/e2e/n8n';
-import { afterStart, type ParkedFigures, parkedRuns } from './lib/pause-parked';
+import { afterStart, type ParkedFigures, parkedRuns } from '../test/e2e/lib/pause-parked';
 import { conditions, median, print, seconds, table, verdict } from './lib/table';
 
 const flag = (name: string, fallback: number): number => {

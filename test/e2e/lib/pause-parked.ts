@@ -1,14 +1,14 @@
 /**
- * `npm run bench:pause`'s many-parked part: N executions of one Process Files workflow parked at
- * once in one workspace, their jobs ended by the bench, and what each job's end cost: deliveries
+ * Many executions of one Process Files workflow parked at once in one workspace (`npm run
+ * bench:pause` and the pause-many e2e suite), their jobs ended by the caller, and what each job's
+ * end cost: deliveries
  * (to the pause channels and to any other channel, e.g. a trigger's), the continuation of each
  * execution after its own job's end, and whether each resumed exactly once.
  */
-import type { RunningEmulator } from '../../test/emulator';
-import { listExecutions, readExecution, type SavedExecution } from '../../test/e2e/lib/executions';
-import { executionsWithStatus, finishJob, jobIds, newJobIds, startRun } from '../../test/e2e/lib/pause';
-import type { E2eN8n } from '../../test/e2e/lib/setup';
-import { maxExecutionId, waitForExecutions } from '../../test/e2e/n8n';
+import type { RunningEmulator } from '../../emulator';
+import { listExecutions, maxExecutionId, readExecution, type SavedExecution, waitForExecutions } from './executions';
+import { executionsWithStatus, finishJob, jobIds, newJobIds, startRun } from './pause';
+import type { E2eN8n } from './setup';
 
 const sleep = async (ms: number): Promise<void> => await new Promise((resolve) => setTimeout(resolve, ms));
 const EXECUTION_IN_NAME = /^n8n paused execution (\S+) until /;
@@ -20,7 +20,9 @@ export interface ParkedFigures {
 	/** Executions whose next node ran other than once (a second resume would run it again). */
 	notOnce: number;
 	jobEnds: number;
+	/** Delivery attempts to the pause channels (retries included), and the distinct events they carried per channel. */
 	toPauseChannels: number;
+	eventsAtPauseChannels: number;
 	toOtherChannels: number;
 	notOk: number;
 	/** Executions still waiting when the bench stopped waiting: every delivery to them failed. */
@@ -77,6 +79,7 @@ export async function parkedRuns(
 		jobEnds: jobs.length,
 		toPauseChannels: attempts.filter((attempt) => pauseChannels.has(attempt.channel_id)).length,
 		toOtherChannels: attempts.filter((attempt) => !pauseChannels.has(attempt.channel_id)).length,
+		eventsAtPauseChannels: new Set(attempts.filter((attempt) => pauseChannels.has(attempt.channel_id)).map((attempt) => `${attempt.channel_id} ${attempt.event_id}`)).size,
 		lost: parked - done.length,
 		notOk: attempts.filter((attempt) => pauseChannels.has(attempt.channel_id) && attempt.status_code !== 200).length,
 		latencies: saved.map((execution) => afterStart(execution) - (endOf.get(String(execution.id)) ?? Number.NaN)),
