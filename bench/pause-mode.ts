@@ -8,18 +8,21 @@
  *   start → the node's last service call before it parks, plus the resumed run (start → stop);
  * - continuation latency: the job's end → the next node's start (pause: the service's event, the
  *   resume webhook, the outputs' download; poll: up to one poll interval);
- * - N executions parked at once on workspace channels (every job end reaches every channel).
+ * - N executions parked at once in one workspace (each on its own pause workflow's channel; see
+ *   test/e2e/lib/pause-parked.ts), then the same with a trigger's workspace channel present.
  *
- *   npm run bench:pause [-- --job-seconds 20 --parked 20]
+ *   npm run bench:pause [-- --job-seconds 20 --parked 50 --end-spacing-ms 200]
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../test/emulator';
-import { readExecution, type SavedExecution } from '../test/e2e/lib/executions';
-import { emulatorCredentialData, executionsWithStatus, finishJob, jobIds, newJobIds, pauseWorkflow, startRun } from '../test/e2e/lib/pause';
+import { randomUUID } from 'node:crypto';
+import { readExecution } from '../test/e2e/lib/executions';
+import { emulatorCredentialData, finishJob, jobIds, newJobIds, pauseWorkflow, startRun } from '../test/e2e/lib/pause';
 import { setupN8nE2e, type E2eN8n } from '../test/e2e/lib/setup';
 import { userFolderPaths } from '../test/e2e/lib/user-folder';
-import { maxExecutionId, waitForExecutions } from '../test/e2e/n8n';
+import { loadWorkflow, maxExecutionId, waitForExecutions } from '../test/e2e/n8n';
+import { afterStart, type ParkedFigures, parkedRuns } from '../test/e2e/lib/pause-parked';
 import { conditions, median, print, seconds, table, verdict } from './lib/table';
 
 const flag = (name: string, fallback: number): number => {
@@ -32,11 +35,6 @@ const at = (text: string | null | undefined): number => (text ? Date.parse(text)
 interface Measured {
 	heldMs: number;
 	latencyMs: number;
-}
-
-/** The next node's start, from the run data. */
-function afterStart(execution: SavedExecution): number {
-	return Number(execution.data?.resultData.runData.After?.[0]?.startTime ?? Number.NaN);
 }
 
 /** Time of the last service request the node made for this job before `until` (the pause's last call). */
@@ -65,37 +63,11 @@ async function oneRun(n8n: E2eN8n, emulator: RunningEmulator, workflowId: string
 	return { heldMs: parkedAt - started + (stopped - resumedAt), latencyMs: afterStart(execution) - jobEnd };
 }
 
-async function parkedRuns(n8n: E2eN8n, emulator: RunningEmulator, workflowId: string, webhookPath: string, glob: string, parked: number) {
-	const before = await maxExecutionId(n8n.userFolder);
-	const known = jobIds(emulator);
-	for (let run = 0; run < parked; run++) await startRun(n8n.n8n.url, webhookPath, glob);
-	await executionsWithStatus(n8n.userFolder, { workflowId, afterId: before, status: 'waiting', count: parked, timeoutMs: parked * 3000 + 60_000 });
-	const jobs = newJobIds(emulator, known);
-	const deliveriesBefore = emulator.store.deliveries.length;
-	const ends = new Map<number, number>();
-	for (const jobId of jobs) {
-		ends.set(ends.size, Date.now());
-		await finishJob(emulator, jobId);
-		await sleep(200);
-	}
-	const done = await waitForExecutions(n8n.userFolder, { workflowId, afterId: before, count: parked, timeoutMs: 120_000 });
-	await emulator.deliveriesIdle();
-	const attempts = emulator.store.deliveries.slice(deliveriesBefore);
-	const firstEnd = Math.min(...ends.values());
-	const continued = await Promise.all(done.map(async (row) => afterStart((await readExecution(n8n.userFolder, row.id)) ?? row)));
-	return {
-		statuses: done.map((row) => row.status),
-		deliveries: attempts.length,
-		refused: attempts.filter((attempt) => attempt.status_code !== 200).length,
-		// Jobs end 200 ms apart: execution i's latency is measured from its own job's end (same order).
-		latencies: continued.sort((a, b) => a - b).map((time, index) => time - (ends.get(index) ?? firstEnd)),
-	};
-}
-
 async function main(): Promise<void> {
 	const jobMs = flag('job-seconds', 20) * 1000;
-	const parked = flag('parked', 20);
-	const startedAt = conditions(`n8n 2.40.7 (regular mode), emulator on loopback; jobs of ${jobMs / 1000} s, ${parked} parked`);
+	const parked = flag('parked', 50);
+	const endSpacingMs = flag('end-spacing-ms', 200);
+	const startedAt = conditions(`n8n 2.40.7 (regular mode, SQLite), emulator on loopback; jobs of ${jobMs / 1000} s, ${parked} parked, their jobs ended ${endSpacingMs} ms apart`);
 	const emulator = await startEmulator({ port: 0, apiKey: `bench-pause-${process.pid}`, config: { job_duration_ms: 3_600_000, schedule_delay_ms: 0, max_running_jobs: Math.max(5, parked) } });
 	const n8n = await setupN8nE2e({ label: 'bench-pause' });
 	try {
@@ -110,7 +82,14 @@ async function main(): Promise<void> {
 
 		const poll = await oneRun(n8n, emulator, ids.poll, flows.poll.path, glob, jobMs, false);
 		const pause = await oneRun(n8n, emulator, ids.pause, flows.pause.path, glob, jobMs, true);
-		const many = await parkedRuns(n8n, emulator, ids.pause, flows.pause.path, glob, parked);
+		const flow = { id: ids.pause, path: flows.pause.path, glob };
+		const many = await parkedRuns(n8n, emulator, flow, parked, endSpacingMs);
+		// A trigger in the same workspace: its channel hears every job's end (workspace scope).
+		const trigger = loadWorkflow('trigger-job-events.json', { WEBHOOK_ID: randomUUID(), CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name });
+		const event = trigger.nodes.find((node) => node.name === 'Job Event');
+		if (event) event.parameters = { scope: 'workspace', events: ['job.completed', 'job.failed', 'job.stopped'], options: {} };
+		await n8n.publish(await n8n.importWorkflow(trigger));
+		const withTrigger = await parkedRuns(n8n, emulator, flow, parked, endSpacingMs);
 		// Poll mode holds n8n for the whole job, so its time scales with the job's length; pause mode
 		// holds it only to launch and to finish, the same for a 20-second job as for an hour-long one.
 		const HOUR_MS = 3_600_000;
@@ -124,9 +103,8 @@ async function main(): Promise<void> {
 					[`n8n time held for one ${jobMs / 1000} s job`, `${seconds(poll.heldMs)} s`, `${seconds(pause.heldMs)} s`, ''],
 					['worker-slot seconds for a one-hour job', `${seconds(pollPerHour, 0)} s`, `${seconds(pause.heldMs)} s`, `pause ≪ poll (${verdict(pause.heldMs * 100 < pollPerHour)})`],
 					['job end → next node starts', `${seconds(poll.latencyMs)} s`, `${seconds(pause.latencyMs)} s`, `pause < 2 s (${verdict(pause.latencyMs < 2000)})`],
-					[`${parked} parked at once: statuses`, '', summarize(many.statuses), `all success`],
-					[`${parked} parked: deliveries for ${parked} job ends`, '', `${many.deliveries} (${many.refused} not 200)`, `${parked}² = ${parked * parked} (workspace channels)`],
-					[`${parked} parked: job end → next node, median / max`, '', `${seconds(median(many.latencies))} / ${seconds(Math.max(...many.latencies))} s`, '< 2 s'],
+					...parkedRows(`${parked} parked`, many),
+					...parkedRows(`${parked} parked + a trigger`, withTrigger),
 				],
 			),
 		);
@@ -134,6 +112,18 @@ async function main(): Promise<void> {
 		await n8n.close();
 		await emulator.close();
 	}
+}
+
+function parkedRows(label: string, figures: ParkedFigures): string[][] {
+	const ends = figures.jobEnds;
+	const perEnd = (count: number): string => (ends > 0 ? (count / ends).toFixed(2) : '–');
+	const median_ = median(figures.latencies);
+	const max = Math.max(...figures.latencies);
+	return [
+		[`${label}: ended (statuses), still waiting, executions, next node not run once`, '', `${summarize(figures.statuses)}; ${figures.lost}; ${figures.executions}; ${figures.notOnce}`, `${ends} success, 0, ${ends}, 0 (${verdict(figures.lost === 0 && figures.executions === ends && figures.notOnce === 0 && figures.statuses.every((status) => status === 'success'))})`],
+		[`${label}: deliveries per job end, to pause channels / others`, '', `${perEnd(figures.toPauseChannels)} / ${perEnd(figures.toOtherChannels)} (${figures.notOk} not 200)`, `1 / channels in the workspace (${verdict(figures.toPauseChannels === ends)})`],
+		[`${label}: job end → next node, median / max`, '', `${seconds(median_)} / ${seconds(max)} s`, `≤ 5 / ≤ 15 s (${verdict(median_ <= 5000 && max <= 15_000)})`],
+	];
 }
 
 function summarize(statuses: string[]): string {

@@ -1,7 +1,8 @@
 /**
  * Pause mode beyond one job (issue 23), in a real n8n 2.40.7: several jobs of one execution are
  * one wait that ends with the last job, exactly once; under continue on fail the time limit gives
- * the poll mode's error items; Run Workflow parks on a channel scoped to its workflow.
+ * the poll mode's error items; Run Workflow parks on a channel scoped to its workflow; Wait for
+ * Job's workspace channel ignores other jobs; a refused channel makes the execution poll instead.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +13,7 @@ import {
 	executionsWithStatus,
 	finishJob,
 	jobIds,
+	jobPolls,
 	newJobIds,
 	pauseChannelOf,
 	pauseWorkflow,
@@ -134,11 +136,45 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		const before = await maxExecutionId(userFolder());
 		await fetch(`${suite.e2e.n8n.url}/webhook/${paths.wait}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jobId }) });
 		const [execution] = await executionsWithStatus(userFolder(), { workflowId: ids.wait, afterId: before, status: 'waiting', count: 1 });
-		expect(pauseChannelOf(emulator, execution.id)).toMatchObject({ workflow_id: null });
+		const channel = pauseChannelOf(emulator, execution.id);
+		expect(channel).toMatchObject({ workflow_id: null });
+		// A workspace channel hears another job's end too: signed, answered 200, and the execution stays parked.
+		await finishJob(emulator, await serviceJob());
+		await emulator.deliveriesIdle();
+		const toChannel = emulator.store.deliveries.filter((attempt) => attempt.channel_id === channel?.id);
+		expect(toChannel.length).toBeGreaterThan(0);
+		expect(toChannel.every((attempt) => attempt.status_code === 200)).toBe(true);
+		expect((await readExecution(userFolder(), execution.id))?.status).toBe('waiting');
 		await finishJob(emulator, jobId);
 		const [resumed] = await waitForExecutions(userFolder(), { workflowId: ids.wait, afterId: before, count: 1, timeoutMs: 60_000 });
 		expect(resumed.status).toBe('success');
 		expect(nodeOutputJson(resumed.data, 'After')).toEqual([expect.objectContaining({ id: jobId, status: 'COMPLETED', succeeded: true })]);
+	}, 120_000);
+
+	it('polls instead when the service refuses the channel (its scope is full), and the run says why', async () => {
+		const { emulator } = suite;
+		const workspaceChannels = () => [...emulator.store.channels.values()].filter((channel) => channel.workflow_id === null).length;
+		const jobId = await serviceJob();
+		emulator.setConfig({ max_channels_per_scope: Math.max(1, workspaceChannels()) });
+		if (workspaceChannels() === 0) {
+			const held = { channel_type: 'webhook', url: 'http://127.0.0.1:9/held', event_types: ['job.completed'], description: 'a trigger elsewhere' };
+			await fetch(`${emulator.url}/api/v1/notifications/channels`, { method: 'POST', headers: { 'service-api-key': suite.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(held) });
+		}
+		try {
+			const before = await maxExecutionId(userFolder());
+			await fetch(`${suite.e2e.n8n.url}/webhook/${paths.wait}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jobId }) });
+			// Not parked: the execution polls the job as Wait Mode › Poll does.
+			for (let tries = 0; tries < 300 && (await jobPolls(emulator, jobId)) < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 200));
+			expect(await listExecutions(userFolder(), { workflowId: ids.wait, afterId: before })).not.toContainEqual(expect.objectContaining({ status: 'waiting' }));
+			await finishJob(emulator, jobId);
+			const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.wait, afterId: before, count: 1, timeoutMs: 60_000 });
+			expect(ended.status).toBe('success');
+			expect(nodeOutputJson(ended.data, 'After')).toEqual([expect.objectContaining({ id: jobId, status: 'COMPLETED', succeeded: true })]);
+			const hints = ended.data?.resultData.runData['Wait for Job'][0].hints ?? [];
+			expect(hints).toEqual([expect.objectContaining({ type: 'warning', message: expect.stringMatching(/waited by polling instead: the service refused the notification channel .*at most/) })]);
+		} finally {
+			emulator.setConfig({ max_channels_per_scope: 50 });
+		}
 	}, 120_000);
 
 	/** A run of the emulator's stored workflow, started directly on the service and running until ended. */

@@ -43,6 +43,8 @@ export interface EmulatorConfig {
 	webhook_timeout_ms: number;
 	/** Backoff before retry n of a failed delivery is n × this value. */
 	webhook_retry_backoff_ms: number;
+	/** Attempts per delivery, the first included (the service's retries are not documented). */
+	webhook_max_attempts: number;
 	/** The body format of webhook deliveries (undocumented by the service; see events/delivery-formats.ts). */
 	webhook_delivery_format: DeliveryFormat;
 	/** Bench only: also accept the key in the `unstructured-api-key` header. */
@@ -83,6 +85,8 @@ export interface EmulatorConfig {
 	retrieve_key_reply: (typeof RETRIEVE_KEY_REPLIES)[number];
 	/** `documented`: webhook channel urls must be https and secrets 24–75 bytes; `lenient` accepts http (tests on loopback). */
 	channel_rules: (typeof CHANNEL_RULES)[number];
+	/** Channels (webhook and e-mail) one scope may hold: the workspace, or one workflow (documented: 50). */
+	max_channels_per_scope: number;
 	/** `DELETE /sources|destinations/{id}`: 200 with a message (documented: a body of unspecified shape), or 204. */
 	connector_delete_reply: (typeof CONNECTOR_DELETE_REPLIES)[number];
 	/** `POST …/connection-check`: 202 with the check record (documented), or 202 with an empty body. */
@@ -104,6 +108,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	default_job_outcome: 'COMPLETED',
 	webhook_timeout_ms: 5000,
 	webhook_retry_backoff_ms: 200,
+	webhook_max_attempts: 3,
 	webhook_delivery_format: 'event',
 	accept_sdk_header: false,
 	allow_external_webhooks: false,
@@ -122,6 +127,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	error_body: 'detail',
 	retrieve_key_reply: 'pem',
 	channel_rules: 'lenient',
+	max_channels_per_scope: 50,
 	connector_delete_reply: 'message',
 	connection_check_start_reply: 'check',
 	connection_check_outcome: 'SUCCESS',
@@ -142,6 +148,7 @@ export const configPatchSchema = z
 		default_job_outcome: z.enum(['COMPLETED', 'FAILED', 'STOPPED']),
 		webhook_timeout_ms: z.number().int().min(1),
 		webhook_retry_backoff_ms: nonNegativeInt,
+		webhook_max_attempts: z.number().int().min(1),
 		webhook_delivery_format: z.enum(DELIVERY_FORMATS),
 		accept_sdk_header: z.boolean(),
 		allow_external_webhooks: z.boolean(),
@@ -160,6 +167,7 @@ export const configPatchSchema = z
 		error_body: z.enum(ERROR_BODIES),
 		retrieve_key_reply: z.enum(RETRIEVE_KEY_REPLIES),
 		channel_rules: z.enum(CHANNEL_RULES),
+		max_channels_per_scope: z.number().int().min(1),
 		connector_delete_reply: z.enum(CONNECTOR_DELETE_REPLIES),
 		connection_check_start_reply: z.enum(CHECK_START_REPLIES),
 		connection_check_outcome: z.enum(['SUCCESS', 'FAILURE']),

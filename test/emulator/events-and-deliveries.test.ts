@@ -148,6 +148,16 @@ describe('events and signed deliveries', () => {
 		]);
 	});
 
+	it('makes webhook_max_attempts attempts in all when set', async () => {
+		await h.client.control('/config', 'POST', { webhook_max_attempts: 5, webhook_retry_backoff_ms: 10 });
+		await webhook({ event_types: ['job.completed'] });
+		world.receiver.failNext(500, 500, 500, 500);
+		await runJob();
+		await h.emulator.deliveriesIdle();
+		const deliveries = (await h.client.control<{ deliveries: DeliveryBody[] }>('/deliveries')).body.deliveries;
+		expect(deliveries.map((delivery) => delivery.status_code)).toEqual([500, 500, 500, 500, 200]);
+	});
+
 	it('stops retrying after the first success', async () => {
 		await webhook({ event_types: ['job.completed'] });
 		world.receiver.failNext(500);

@@ -1,7 +1,8 @@
 /**
  * The unchanged package in n8n 2.40.7's queue mode: Redis, Postgres, a main process, two workers
- * and a webhook process (see lib/cluster.ts). Timing figures are printed by `npm run bench:queue`,
- * not asserted here.
+ * and two webhook processes (see lib/cluster.ts), one cluster for every queue-mode suite: Process
+ * Files, the trigger, pause mode (pause/) and a killed worker. Timing figures are printed by
+ * `npm run bench:queue`, not asserted here.
  */
 import * as http from 'node:http';
 import { startEmulator, type RunningEmulator } from '../emulator';
@@ -19,10 +20,12 @@ import {
 	type TriggerFigures,
 } from './lib/scenarios';
 import { QUEUE_TEST_ENV } from './lib/settings';
+import { defineOnceInQueue } from './pause/once';
+import { defineParkedInQueue, useLongJobs, type PauseWorld } from './pause/parked';
 
 const SETUP_TIMEOUT_MS = 30 * 60_000;
 
-describe('queue mode: main + 2 workers + webhook process on Redis and Postgres', () => {
+describe('queue mode: main + 2 workers + 2 webhook processes on Redis and Postgres', () => {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
 	let emulator: RunningEmulator | undefined;
 	let cluster: QueueCluster | undefined;
@@ -34,7 +37,7 @@ describe('queue mode: main + 2 workers + webhook process on Redis and Postgres',
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, apiKey: `queue-${process.pid}-${Date.now()}` });
-		cluster = await startQueueCluster({ label: 'queue-test', env: QUEUE_TEST_ENV });
+		cluster = await startQueueCluster({ label: 'queue-test', env: QUEUE_TEST_ENV, webhookCount: 2 });
 		credential = await importEmulatorCredential(cluster, emulator);
 	}, SETUP_TIMEOUT_MS);
 
@@ -114,6 +117,13 @@ describe('queue mode: main + 2 workers + webhook process on Redis and Postgres',
 			}
 			expect(await statusCounts(ctx.cluster, figures.workflowId)).toEqual({ success: 205 });
 		}, 60_000);
+	});
+
+	describe('pause mode', () => {
+		const world = (): PauseWorld => ({ ...started(), credential });
+		useLongJobs(world);
+		defineParkedInQueue(world);
+		defineOnceInQueue(world);
 	});
 
 	it('a worker killed (SIGKILL) during Wait for Job: n8n does not run the execution again, no job is created twice', async () => {

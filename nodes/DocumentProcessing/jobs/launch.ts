@@ -41,8 +41,8 @@ function assertFitsOneJob(ctx: IExecuteFunctions, files: InputFile[], itemIndex:
 	if (files.length > MAX_FILES_PER_JOB) throw tooManyFiles(ctx.getNode(), files.length, itemIndex);
 }
 
-async function launch(call: CallContext, jobNodes: JobPipeline, files: InputFile[], itemIndices: number[]) {
-	const job = await createJob(call, jobNodes, files);
+async function launch(requests: JobRequests, call: CallContext, jobNodes: JobPipeline, files: InputFile[], itemIndices: number[]) {
+	const job = await (requests.start ?? createJob)(call, jobNodes, files);
 	// A template's nodes are the service's: the final node is then found from the output files alone.
 	const last = Array.isArray(jobNodes) ? jobNodes[jobNodes.length - 1] : undefined;
 	return { job, files, itemIndices, ...(last ? { finalStep: { type: last.type, subtype: last.subtype } } : {}) };
@@ -54,6 +54,8 @@ export interface JobRequests {
 	pipeline(itemIndex: number): JobPipeline;
 	/** An item's files; more than `maxFiles` are refused before any is read or downloaded. */
 	files(itemIndex: number, maxFiles?: number): Promise<InputFile[]>;
+	/** How a job is started; an on-demand job unless the caller runs it otherwise (pause mode's own workflow). */
+	start?(call: CallContext, pipeline: JobPipeline, files: InputFile[]): Promise<Job>;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function forEachLaunchedJob(
 				const files = await requests.files(itemIndex, MAX_FILES_PER_JOB);
 				assertFitsOneJob(ctx, files, itemIndex);
 				const call = await callContextFor(ctx, itemIndex);
-				return await then(await launch(call, jobNodes, files, [itemIndex]), call);
+				return await then(await launch(requests, call, jobNodes, files, [itemIndex]), call);
 			},
 			concurrency,
 		);
@@ -102,7 +104,7 @@ export async function forEachLaunchedJob(
 		plan.map((job) => job.itemIndices),
 		async (unitIndex, itemIndices) => {
 			const call = await callContextFor(ctx, itemIndices[0]);
-			return await then(await launch(call, jobNodes, plan[unitIndex].files, itemIndices), call);
+			return await then(await launch(requests, call, jobNodes, plan[unitIndex].files, itemIndices), call);
 		},
 		concurrency,
 	);

@@ -109,6 +109,26 @@ async function stopBooted(boot: Promise<E2eN8n | undefined> | undefined, file: s
 	killGroup(pid, 'SIGKILL');
 }
 
+/** Boots of another n8n version that every suite of one test file shares (shareN8nInFile in suite.ts). */
+const heldBoots = new Map<string, Promise<E2eN8n>>();
+
+export function holdN8n(version: string, label: string): Promise<E2eN8n> {
+	const boot = setupN8nE2e({ label, version });
+	heldBoots.set(version, boot);
+	return boot;
+}
+
+/** Whether this test file holds a boot of its own, which its suites must leave running. */
+export function holdsN8n(): boolean {
+	return heldBoots.size > 0;
+}
+
+export async function releaseHeldN8n(version: string): Promise<void> {
+	const boot = heldBoots.get(version);
+	heldBoots.delete(version);
+	await (await boot?.catch(() => undefined))?.close();
+}
+
 /**
  * A suite's handle on the shared n8n; `close()` leaves it running for the other suites. A suite
  * that asks for another n8n version, or runs without the global setup (a config that does not
@@ -116,7 +136,12 @@ async function stopBooted(boot: Promise<E2eN8n | undefined> | undefined, file: s
  */
 export async function attachSharedN8n(label: string, version?: string): Promise<E2eN8n> {
 	const file = process.env[SHARED_N8N_ENV];
-	if (!file || (version !== undefined && version !== N8N_VERSION)) return await setupN8nE2e({ label, version });
+	if (!file || (version !== undefined && version !== N8N_VERSION)) {
+		const held = version === undefined ? undefined : heldBoots.get(version);
+		// The file's suites share the held boot; it is stopped once, after the last (releaseHeldN8n).
+		if (held) return { ...(await held), close: async () => undefined };
+		return await setupN8nE2e({ label, version });
+	}
 	const state = await waitForState(file);
 	const { userFolder } = state;
 	const n8n: N8nInstance = {

@@ -13,7 +13,7 @@ import { TestClient } from '../../emulator/test-support/client';
 import { userFolderPaths } from './user-folder';
 import { killAllChildren } from './proc';
 import type { E2eN8n } from './setup';
-import { attachSharedN8n } from './shared';
+import { attachSharedN8n, holdN8n, holdsN8n, releaseHeldN8n } from './shared';
 
 /** A cold n8n install takes several minutes; suites give their own setup hooks the same bound. */
 export const E2E_SETUP_TIMEOUT_MS = 30 * 60_000;
@@ -64,7 +64,8 @@ export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
 			await e2e?.close();
 			await emulator?.close();
 		} finally {
-			killAllChildren();
+			// A boot the test file holds for its next suite is one of these children.
+			if (!holdsN8n()) killAllChildren();
 		}
 	}, TEARDOWN_TIMEOUT_MS);
 
@@ -100,4 +101,22 @@ export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
 		},
 	};
 	return suite;
+}
+
+/**
+ * One boot of n8n `version` (not the run's shared one) for every suite of this test file, e.g. a
+ * compatibility leg and the pause suite on n8n 1.x: their useE2eSuite attach to it, and it stops
+ * after the file's last suite. Call at the top of the file, before the suites.
+ */
+export function shareN8nInFile(version: string, label: string): void {
+	beforeAll(async () => {
+		await holdN8n(version, label);
+	}, E2E_SETUP_TIMEOUT_MS);
+	afterAll(async () => {
+		try {
+			await releaseHeldN8n(version);
+		} finally {
+			killAllChildren();
+		}
+	}, TEARDOWN_TIMEOUT_MS);
 }

@@ -1,8 +1,9 @@
 /**
- * Wait Mode › Pause Execution Until the Job Ends, in a real n8n (issue 23): Process Files
- * launches the job, registers a signed channel on the emulator whose URL is the execution's resume
- * URL and parks the execution; nothing polls while it waits. A forged call and another job's
- * event leave it waiting; the job's own event resumes it with the same items the poll mode gives.
+ * Wait Mode › Pause Execution Until the Job Ends, in a real n8n (issues 23, 34): Process Files
+ * runs the job in a workflow of the pause's own, registers a signed channel scoped to it whose URL
+ * is the execution's resume URL and parks the execution; nothing polls while it waits. A forged
+ * call leaves it waiting and another job's events never reach it; the job's own event resumes it
+ * with the same items the poll mode gives, and the pause's workflow and channel are deleted.
  * A job that ended before the channel existed resumes at once; the time limit gives the poll
  * mode's error, never the unchanged input. Run on n8n 2.40.7 (e2e) and on the 1.x leg (compat).
  */
@@ -74,7 +75,11 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			const { emulator, e2e } = suite;
 			const { before, execution, jobId } = await parkedRun('pause');
 			const channel = pauseChannelOf(emulator, execution.id);
-			expect(channel).toMatchObject({ channel_type: 'webhook', event_types: ['job.completed', 'job.failed', 'job.stopped'], workflow_id: null });
+			expect(channel).toMatchObject({ channel_type: 'webhook', event_types: ['job.completed', 'job.failed', 'job.stopped'] });
+			// Scoped to the pause's own workflow, named like the channel, which ran the job.
+			const pauseWorkflowId = String(channel?.workflow_id);
+			expect(emulator.store.workflows.get(pauseWorkflowId)?.name).toBe(channel?.description);
+			expect(emulator.store.jobs.get(jobId)?.workflow_id).toBe(pauseWorkflowId);
 			expect(channel?.secret?.length).toBeGreaterThanOrEqual(24);
 			expect(channel?.secret?.length).toBeLessThanOrEqual(75);
 
@@ -86,13 +91,12 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			// A call to the real resume URL without the channel's signature is refused.
 			const forged = await postForgedDelivery(String(channel?.url), JSON.stringify({ type: 'job.completed', job: { id: jobId, status: 'COMPLETED' } }));
 			expect(forged.status).toBe(401);
-			// Another job's events reach the workspace channel, signed, and are answered without resuming.
+			// Another job's events never reach the channel of the pause's workflow (Wait for Job's workspace
+			// channel, which hears them, answers them without resuming: pause-variants).
 			const other = await runServiceJob();
 			await finishJob(emulator, other);
 			await emulator.deliveriesIdle();
-			const toChannel = emulator.store.deliveries.filter((attempt) => attempt.channel_id === channel?.id);
-			expect(toChannel.length).toBeGreaterThan(0);
-			expect(toChannel.every((attempt) => attempt.status_code === 200)).toBe(true);
+			expect(emulator.store.deliveries.filter((attempt) => attempt.channel_id === channel?.id)).toEqual([]);
 			expect((await readExecution(userFolder(), execution.id))?.status).toBe('waiting');
 
 			await finishJob(emulator, jobId);
@@ -102,6 +106,7 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			const paused = nodeOutputJson(resumed.data, 'Process Files');
 			expect(nodeOutputJson(resumed.data, 'After')).toEqual(paused);
 			expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
+			expect(emulator.store.workflows.has(pauseWorkflowId)).toBe(false);
 			// The signing secret never reaches execution data.
 			expect(JSON.stringify(resumed)).not.toContain(String(channel?.secret));
 
@@ -122,8 +127,9 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 		it('resumes at once when the job ended before the channel was registered', async () => {
 			const { emulator } = suite;
 			emulator.setConfig({ job_duration_ms: 0, schedule_delay_ms: 0 });
-			// The channel registration is slowed down, so the job has surely ended before it exists.
-			await suite.client.control('/faults', 'POST', { method: 'POST', path: '/api/v1/notifications/channels', delay_ms: 1500 });
+			// The pause workflow's creation, run and channel registration are slowed down, so the job has
+			// surely ended before the channel exists.
+			await suite.client.control('/faults', 'POST', { method: 'POST', path: '/api/v1/workflows/', delay_ms: 1000, times: 3 });
 			try {
 				const before = await maxExecutionId(userFolder());
 				await startRun(suite.e2e.n8n.url, paths.pause, glob);
@@ -131,6 +137,7 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 				expect(execution.status).toBe('success');
 				expect(nodeOutputJson(execution.data, 'After').length).toBeGreaterThan(0);
 				expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
+				expect([...emulator.store.workflows.values()].filter((workflow) => workflow.name.includes(`execution ${execution.id} `))).toEqual([]);
 			} finally {
 				emulator.setConfig({ job_duration_ms: RUNS_UNTIL_FINISHED_MS, schedule_delay_ms: 50 });
 			}
@@ -167,7 +174,7 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			await finishJob(suite.emulator, jobId);
 		}, 180_000);
 
-		/** A run of the emulator's stored workflow: another job whose events reach every workspace channel. */
+		/** A run of the emulator's stored workflow: another job, whose events reach every workspace channel. */
 		const runServiceJob = async (): Promise<string> => {
 			const form = new FormData();
 			form.append('input_files', new Blob(['# Other\n\nAnother job.\n'], { type: 'text/markdown' }), 'other.md');

@@ -6,11 +6,10 @@ import { deliveryMessage, type DeliveryMessage } from './delivery-formats';
 import { isLoopbackUrl, postJson } from './http-post';
 import { signWebhook } from './signature';
 
-const MAX_ATTEMPTS = 3;
-
 /**
  * Delivers events to webhook channels in the background: never awaited by the job state
- * machine, one queue per channel so a channel sees its events in order, up to two retries
+ * machine, one queue per channel so a channel sees its events in order, retried (up to
+ * webhook_max_attempts attempts in all)
  * with linear backoff on a non-2xx answer or a network error.
  */
 export class WebhookDispatcher {
@@ -49,10 +48,11 @@ export class WebhookDispatcher {
 	private async deliver(channel: StoredChannel, event: NotificationEvent): Promise<void> {
 		// Retries resend the same message, as a real service would.
 		const message = deliveryMessage(event, this.config.get().webhook_delivery_format);
-		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		const maxAttempts = this.config.get().webhook_max_attempts;
+		for (let attempt = 1; attempt <= maxAttempts; attempt++) {
 			if (!this.store.channels.has(channel.id) || channel.url === undefined || channel.secret === undefined) return;
 			const ok = await this.attempt(channel, channel.url, channel.secret, event, message, attempt);
-			if (ok || attempt === MAX_ATTEMPTS) return;
+			if (ok || attempt === maxAttempts) return;
 			const waited = await this.timers.sleep(this.config.get().webhook_retry_backoff_ms * attempt);
 			if (!waited) return;
 		}

@@ -23,11 +23,22 @@ function findChannel(ctx: RouteContext): StoredChannel {
 	return channel;
 }
 
+/** The documented cap (section 6.3: at most 50 channels per scope); the refusal's status is not documented. */
+function refuseOverCap(ctx: RouteContext, scope: string | null): void {
+	const cap = ctx.core.config.get().max_channels_per_scope;
+	const held = [...ctx.core.store.channels.values()].filter((channel) => channel.workflow_id === scope).length;
+	if (held >= cap) {
+		const where = scope === null ? 'the workspace' : `workflow ${scope}`;
+		throw new HttpError(422, `${where} already has ${held} notification channels; a scope holds at most ${cap}`);
+	}
+}
+
 async function createChannel(ctx: RouteContext): Promise<Reply> {
 	const scope = scopeOf(ctx);
 	const body = await readJsonObject(ctx.req);
 	ctx.log.setJson(body);
 	const channel = channelFromRequest(body, scope, ctx.core.config.get().channel_rules);
+	refuseOverCap(ctx, scope);
 	ctx.core.store.channels.set(channel.id, channel);
 	if (channel.channel_type === 'email' && channel.recipient_email !== undefined && channel.verification_code !== undefined) {
 		ctx.core.store.outbox.push({

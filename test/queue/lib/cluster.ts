@@ -1,8 +1,8 @@
 /**
  * n8n 2.40.7 in queue mode on loopback: Redis, a Postgres cluster, and on one shared user folder
  * (same N8N_ENCRYPTION_KEY, same community package) a main process, two `n8n worker`s and one
- * `n8n webhook` process. Production webhook URLs point at the webhook process, as a real
- * deployment's load balancer would. Everything started here is stopped by pid in close(), which
+ * or more `n8n webhook` processes. Production webhook URLs point at the first webhook process, as
+ * a real deployment's load balancer would (the others serve the same paths on their own ports). Everything started here is stopped by pid in close(), which
  * the suites call in afterAll, so a failing test stops it too.
  */
 import * as path from 'node:path';
@@ -23,6 +23,8 @@ export interface QueueClusterOptions {
 	workerConcurrency?: number;
 	/** How many `n8n worker` processes (default 2). */
 	workerCount?: number;
+	/** How many `n8n webhook` processes (default 1). */
+	webhookCount?: number;
 	env?: NodeJS.ProcessEnv;
 }
 
@@ -31,7 +33,11 @@ export interface QueueCluster {
 	userFolder: string;
 	main: N8nInstance;
 	workers: N8nInstance[];
+	/** The first of `webhooks`: WEBHOOK_URL points at it. */
 	webhook: N8nInstance;
+	webhooks: N8nInstance[];
+	/** Stops webhook process `index` (as a crash or a deploy would) and returns a start that brings it back on its port. */
+	stopWebhook(index: number): Promise<() => Promise<void>>;
 	redisPort: number;
 	db: QueueDatabase;
 	rest: N8nRestSession;
@@ -89,10 +95,18 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			n8nStops.push(worker.stop);
 			return worker;
 		};
-		const [webhook, ...workers] = await Promise.all([
-			startN8n({ userFolder, command: 'webhook', port: webhookPort, env }).then((w) => (n8nStops.push(w.stop), w)),
-			...Array.from({ length: options.workerCount ?? 2 }, startWorker),
+		const startWebhook = async (port: number): Promise<N8nInstance> => {
+			const webhook = await startN8n({ userFolder, command: 'webhook', port, env });
+			n8nStops.push(webhook.stop);
+			return webhook;
+		};
+		const webhookPorts = [webhookPort];
+		for (let more = 1; more < (options.webhookCount ?? 1); more++) webhookPorts.push(await freePort());
+		const [webhooks, workers] = await Promise.all([
+			Promise.all(webhookPorts.map(startWebhook)),
+			Promise.all(Array.from({ length: options.workerCount ?? 2 }, startWorker)),
 		]);
+		const [webhook] = webhooks;
 		const db = await QueueDatabase.connect(postgres.port, postgres.user, postgres.database);
 		closeDb = async () => await db.close();
 		const rest = await N8nRestSession.owner(main.url);
@@ -102,6 +116,14 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			main,
 			workers,
 			webhook,
+			webhooks,
+			stopWebhook: async (index) => {
+				await webhooks[index].stop();
+				return async () => {
+					webhooks[index] = await startWebhook(webhookPorts[index]);
+					if (index === 0) cluster.webhook = webhooks[0];
+				};
+			},
 			redisPort: redis.port,
 			db,
 			rest,

@@ -10,6 +10,7 @@ import { pipelineOptionsV3 } from '../../descriptions/pipelineFieldsV3';
 import { beforeV3, optionsV3 } from '../../descriptions/versions';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
+import { PauseWorkflow } from '../../jobs/pause/pauseWorkflow';
 import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 
@@ -41,13 +42,18 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	);
 }
 
-/** Pause mode: every job is launched first, then one wait covers them all. */
+/**
+ * Pause mode: every job is launched first, as a run of the pause's own workflow (whose channel
+ * hears only these jobs), then one wait covers them all.
+ */
 async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const pending: PendingJob[] = [];
+	const timeoutMs = Math.max(...items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs));
+	const pauseWorkflow = new PauseWorkflow(ctx.getExecutionId(), timeoutMs);
 	const refused = await forEachLaunchedJob(
 		ctx,
 		items,
-		readJobRequests(ctx),
+		{ ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) },
 		async (launched, call) => {
 			const itemIndex = launched.itemIndices[0];
 			pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex) });
@@ -55,5 +61,5 @@ async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promi
 		},
 		JOBS_IN_FLIGHT,
 	);
-	return await pauseUntilJobsEnd(ctx, inItemOrder(pending), { carried: refused });
+	return await pauseUntilJobsEnd(ctx, inItemOrder(pending), { carried: refused, pauseWorkflow });
 }

@@ -7,13 +7,19 @@ import type { EventType } from '../../webhooks/eventTypes';
 export const PAUSE_EVENTS: EventType[] = ['job.completed', 'job.failed', 'job.stopped'];
 
 /** After its deadline a paused execution is resumed by n8n's clock, so its channel is stale a little later. */
-const STALE_AFTER_DEADLINE_MS = 60_000;
+export const STALE_AFTER_DEADLINE_MS = 60_000;
 
 const DESCRIPTION = /^n8n paused execution \S+ until (\S+) \(ref ([0-9a-f]{16})\)$/;
 
 /** Also tells people listing the account's channels what the channel is for and until when. */
 export function pauseChannelDescription(executionId: string, deadline: number, ref: string): string {
 	return `n8n paused execution ${executionId} until ${new Date(deadline).toISOString()} (ref ${ref})`;
+}
+
+/** The reference and deadline of a pause, read back from a channel's description or a pause workflow's name. */
+export function readPauseLabel(text: string | null | undefined): { ref: string; deadline: number } | undefined {
+	const found = DESCRIPTION.exec(text ?? '');
+	return found ? { ref: found[2], deadline: Date.parse(found[1]) } : undefined;
 }
 
 export function channelScope(workflowId: string | undefined): ChannelScope {
@@ -41,8 +47,8 @@ export async function removePauseChannels(
 	const channels = await listChannels(call, scope, { channelType: 'webhook' });
 	let removed = 0;
 	for (const channel of channels) {
-		const found = DESCRIPTION.exec(channel.description ?? '');
-		if (!found || !matches(found[2], Date.parse(found[1]))) continue;
+		const label = readPauseLabel(channel.description);
+		if (!label || !matches(label.ref, label.deadline)) continue;
 		if (await deleteChannel(call, scope, channel.id)) removed++;
 	}
 	return removed;

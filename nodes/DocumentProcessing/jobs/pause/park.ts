@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import type { CallContext } from '../../api/context';
+import { callContextFor, type CallContext } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
 import { generateSigningSecret } from '../../webhooks/webhookSignature';
 import type { LaunchedJob } from '../launch';
 import type { OutputSettings } from '../outputs';
 import { isTerminal, type WaitSettings } from '../wait';
-import { channelScope, pauseChannelDescription, registerPauseChannel, removeOwnPauseChannel, removeStalePauseChannels } from './channel';
+import { channelScope, pauseChannelDescription, registerPauseChannel, removeStalePauseChannels } from './channel';
+import { type PauseWorkflow, releasePause, removePauseWorkflow } from './pauseWorkflow';
+import { channelRefused, type PauseRefusal, pollInstead, stateTooLarge } from './fallback';
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
 import { armTimeLimit } from './stackEntry';
 import { MAX_SEALED_LENGTH, type PausedJob, type PauseState, sealState, STATE_PARAMETER } from './state';
@@ -27,6 +28,8 @@ export interface PauseOptions {
 	carried: INodeExecutionData[];
 	/** Workflow-scoped channel for the runs of one workflow; the workspace otherwise. */
 	workflowId?: string;
+	/** Process Files: the pause's own workflow that ran the jobs (its scope, ref and deadline). */
+	pauseWorkflow?: PauseWorkflow;
 }
 
 function pausedJob({ launched, wait, output }: PendingJob): PausedJob {
@@ -52,52 +55,75 @@ function carriedItems(items: INodeExecutionData[]): PauseState['carried'] {
 	return items.map((item) => ({ json: item.json, pairedItem: item.pairedItem as PauseState['carried'][number]['pairedItem'] }));
 }
 
-/** The execution's resume URL with the sealed state added, the address the channel calls. */
-function channelUrl(ctx: IExecuteFunctions, state: PauseState, apiKey: string): string {
-	const executionId = ctx.getExecutionId();
-	const sealed = sealState(state, apiKey, executionId);
-	if (sealed.length > MAX_SEALED_LENGTH) {
-		throw new NodeOperationError(ctx.getNode(), `Too many jobs or files (${state.jobs.length} jobs) to pause one execution for`, {
-			description: 'Use Wait Mode › Poll in This Execution for this many items, or split them over several executions (e.g. Loop Over Items).',
-		});
-	}
+/** The execution's resume URL with the sealed state added, the address the channel calls; undefined if too long. */
+function channelUrl(ctx: IExecuteFunctions, state: PauseState, apiKey: string): string | undefined {
+	const sealed = sealState(state, apiKey, ctx.getExecutionId());
+	if (sealed.length > MAX_SEALED_LENGTH) return undefined;
 	const url = new URL(String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
 	url.searchParams.set(STATE_PARAMETER, sealed);
 	return url.toString();
+}
+
+/** Waits by polling (the pause's refusal in the run's hint), then ends the pause on the service. */
+async function pollAndRelease(ctx: IExecuteFunctions, pending: PendingJob[], options: PauseOptions, state: PauseState, refusal: PauseRefusal) {
+	try {
+		return await pollInstead(ctx, pending, options.carried, refusal);
+	} finally {
+		await releasePause(pending[0].call, state);
+	}
 }
 
 /**
  * Pause mode: registers a signed channel whose URL is the execution's resume URL, checks the jobs
  * once (a job that ended before the channel existed sends no event to it) and, unless they have
  * all ended, puts the execution to wait until the time limit. The node's webhook() continues it.
+ * A refused channel (or a state too large for its address) does not fail the node: it polls
+ * instead (fallback.ts).
  */
 export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: PendingJob[], options: PauseOptions): Promise<INodeExecutionData[]> {
-	if (pending.length === 0) return options.carried;
+	const own = options.pauseWorkflow;
+	const temporary = await own?.workflowId();
+	if (pending.length === 0) {
+		if (temporary !== undefined) await removePauseWorkflow(await callContextFor(ctx, 0), temporary);
+		return options.carried;
+	}
 	const call = pending[0].call;
 	const timeoutMs = Math.max(...pending.map((job) => job.wait.timeoutMs));
+	const workflowId = options.workflowId ?? (await own?.scopeWorkflowId());
 	const state: PauseState = {
 		v: 1,
 		secret: generateSigningSecret(),
-		ref: randomBytes(8).toString('hex'),
-		...(options.workflowId === undefined ? {} : { workflowId: options.workflowId }),
-		deadline: Date.now() + timeoutMs,
+		ref: own?.ref ?? randomBytes(8).toString('hex'),
+		...(workflowId === undefined ? {} : { workflowId }),
+		...(temporary === undefined ? {} : { tw: temporary }),
+		deadline: own?.deadline ?? Date.now() + timeoutMs,
 		continueOnFail: ctx.continueOnFail(),
 		jobs: pending.map(pausedJob),
 		carried: carriedItems(options.carried),
 	};
 	const scope = channelScope(state.workflowId);
 	const url = channelUrl(ctx, state, call.connection.apiKey);
-	await removeStalePauseChannels(call, scope);
-	await registerPauseChannel(call, scope, {
-		url,
-		secret: state.secret,
-		description: pauseChannelDescription(ctx.getExecutionId(), state.deadline, state.ref),
-	});
+	if (url === undefined) return await pollAndRelease(ctx, pending, options, state, stateTooLarge(state.jobs.length));
+	// A pause workflow's scope is new; the shared scopes may hold channels of pauses that ended by time.
+	if (state.workflowId === undefined || state.workflowId !== temporary) await removeStalePauseChannels(call, scope);
+	try {
+		await registerPauseChannel(call, scope, {
+			url,
+			secret: state.secret,
+			description: pauseChannelDescription(ctx.getExecutionId(), state.deadline, state.ref),
+		});
+	} catch (error) {
+		// The cap of channels per scope, or any other refusal: the jobs run anyway, so wait for them here.
+		return await pollAndRelease(ctx, pending, options, state, channelRefused(error instanceof Error ? error.message : String(error)));
+	}
 
 	const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
 	if (jobs.every((job) => isTerminal(job.status))) {
-		await removeOwnPauseChannel(call, scope, state.ref);
-		return await itemsOfEndedJobs(ctx, call, state, jobs);
+		try {
+			return await itemsOfEndedJobs(ctx, call, state, jobs);
+		} finally {
+			await releasePause(call, state);
+		}
 	}
 
 	const running = jobs.findIndex((job) => !isTerminal(job.status));

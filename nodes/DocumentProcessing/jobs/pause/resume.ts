@@ -7,7 +7,8 @@ import { claimResume, releaseResume } from '../../webhooks/replayGuard';
 import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../webhooks/webhookRequest';
 import { verifyWebhookSignature } from '../../webhooks/webhookSignature';
 import { isTerminal } from '../wait';
-import { channelScope, PAUSE_EVENTS, removeOwnPauseChannel } from './channel';
+import { PAUSE_EVENTS } from './channel';
+import { claimPause, releasePause } from './pauseWorkflow';
 import { itemsOfEndedJobs } from './outcome';
 import { deliverOnResume, failOnResume } from './stackEntry';
 import { openState, type PauseState, STATE_PARAMETER } from './state';
@@ -17,16 +18,18 @@ function stateOf(ctx: IWebhookFunctions, call: CallContext): PauseState | undefi
 	return typeof token === 'string' ? openState(token, call.connection.apiKey, ctx.getExecutionId()) : undefined;
 }
 
+/** Its channel and, for Process Files, its own workflow (pauseWorkflow.ts). */
 async function removeOwnChannel(call: CallContext, state: PauseState): Promise<void> {
-	await removeOwnPauseChannel(call, channelScope(state.workflowId), state.ref);
+	await releasePause(call, state);
 }
 
 /**
  * The resume webhook of a paused execution: the service's signed delivery of a job event. A
  * delivery that is not signed with this execution's secret gets 401; one about another job, or
  * arriving while some of the execution's jobs still run, is answered without resuming. Once every
- * job has ended, the outputs are made as the poll mode makes them, the channel is deleted and the
- * execution continues with them.
+ * job has ended, the outputs are made as the poll mode makes them and the channel is deleted; the
+ * delivery whose deletion succeeds continues the execution with them (claimPause: once across
+ * processes), any other is answered without resuming.
  */
 export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const call = await serviceCallContext(ctx);
@@ -54,7 +57,7 @@ export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhook
 	if (!claimResume(claim)) return ignore('the execution is already being resumed');
 	try {
 		const items = await itemsOfEndedJobs(ctx, call, state, jobs);
-		await removeOwnChannel(call, state);
+		if (!(await claimPause(call, state))) return ignore('another delivery has resumed the execution');
 		deliverOnResume(ctx, items);
 		return { workflowData: [items] };
 	} catch (error) {

@@ -57,6 +57,8 @@ export const pauseStateSchema = z.object({
 	/** Random reference in the channel's description, to find the channel again. */
 	ref: z.string().regex(/^[0-9a-f]{16}$/),
 	workflowId: z.string().optional(),
+	/** The pause's own workflow (pauseWorkflow.ts), deleted with its channel when the pause ends. */
+	tw: z.string().optional(),
 	deadline: z.number(),
 	continueOnFail: z.boolean(),
 	jobs: z.array(jobSchema).min(1),

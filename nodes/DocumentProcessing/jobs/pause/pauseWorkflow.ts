@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { isNotFound } from '../../api/channelChanges';
+import type { CallContext } from '../../api/context';
+import { createJob, runWorkflow } from '../../api/jobs';
+import type { Job } from '../../api/schemas';
+import { collectWorkflows, createWorkflow, deleteWorkflow } from '../../api/workflows';
+import type { InputFile } from '../../helpers/binaries';
+import type { JobPipeline } from '../../pipeline/pipeline';
+import { channelScope, pauseChannelDescription, readPauseLabel, removeOwnPauseChannel, removePauseChannels, STALE_AFTER_DEADLINE_MS } from './channel';
+
+/** Workflows are listed this many at a time to find the stale ones (page-number pagination). */
+const LIST_PAGE_SIZE = 100;
+
+/**
+ * The scope of one paused execution: a stored workflow of its own (custom type, no source or
+ * destination, so it runs on uploaded files and keeps its outputs for download, the same pipeline
+ * as the on-demand job would have) that Process Files runs instead of launching on-demand jobs.
+ * A channel scoped to it hears only this execution's jobs (service interface, Events rule 1), so
+ * one job's end costs one delivery to the execution however many others are parked, and each
+ * execution's channel counts against its own scope's cap rather than the workspace's.
+ *
+ * If the service refuses the workflow, or the items ask for different pipelines, the jobs are
+ * launched on demand as before and the channel is a workspace one.
+ */
+export class PauseWorkflow {
+	readonly ref = randomBytes(8).toString('hex');
+	readonly deadline: number;
+	private created: Promise<string | undefined> | undefined;
+	private pipelineKey: string | undefined;
+	private onDemand = false;
+
+	constructor(
+		private readonly executionId: string,
+		timeoutMs: number,
+	) {
+		this.deadline = Date.now() + timeoutMs;
+	}
+
+	/** Launches one job: a run of the pause's workflow, or an on-demand job when that is not possible. */
+	async start(call: CallContext, pipeline: JobPipeline, files: InputFile[]): Promise<Job> {
+		const key = JSON.stringify(pipeline);
+		if (this.created === undefined) {
+			this.pipelineKey = key;
+			this.created = this.create(call, pipeline);
+		}
+		const workflowId = await this.created;
+		if (workflowId === undefined || key !== this.pipelineKey) {
+			this.onDemand = true;
+			return await createJob(call, pipeline, files);
+		}
+		return await runWorkflow(call, workflowId, files);
+	}
+
+	/** The workflow created for the pause, if any (deleted when the pause ends). */
+	async workflowId(): Promise<string | undefined> {
+		return await this.created;
+	}
+
+	/** The scope that hears every job of the execution: the pause's workflow, unless some job ran on demand. */
+	async scopeWorkflowId(): Promise<string | undefined> {
+		return this.onDemand ? undefined : await this.created;
+	}
+
+	private async create(call: CallContext, pipeline: JobPipeline): Promise<string | undefined> {
+		await removeStalePauseWorkflows(call);
+		try {
+			const workflow = await createWorkflow(call, {
+				name: pauseChannelDescription(this.executionId, this.deadline, this.ref),
+				workflow_type: 'custom',
+				...(Array.isArray(pipeline) ? { workflow_nodes: pipeline } : { template_id: pipeline.templateId }),
+			});
+			return workflow.id;
+		} catch {
+			// On-demand jobs and a workspace channel work too; they only cost more deliveries.
+			return undefined;
+		}
+	}
+}
+
+/** Deletes a pause's workflow (its channels first). Best effort: a later pause removes it once stale. */
+export async function removePauseWorkflow(call: CallContext, workflowId: string): Promise<void> {
+	try {
+		await removePauseChannels(call, { workflowId }, () => true);
+		await deleteWorkflow(call, workflowId);
+	} catch {
+		// See removeStalePauseWorkflows.
+	}
+}
+
+/**
+ * A pause that ends by its time limit runs no node code, so its workflow outlives it: every new
+ * pause workflow is preceded by a sweep of those whose deadline passed (named like the channels).
+ */
+export async function removeStalePauseWorkflows(call: CallContext, now = Date.now()): Promise<void> {
+	try {
+		const workflows = await collectWorkflows(call, { sort_by: 'created_at', sort_direction: 'asc' }, LIST_PAGE_SIZE);
+		for (const workflow of workflows) {
+			const label = readPauseLabel(workflow.name);
+			if (label !== undefined && label.deadline + STALE_AFTER_DEADLINE_MS < now) await removePauseWorkflow(call, workflow.id);
+		}
+	} catch {
+		// The next pause tries again; a leftover workflow holds nothing but its name.
+	}
+}
+
+/** Ends a pause on the service: its channel, and its own workflow if it had one. Best effort, like both parts. */
+export async function releasePause(call: CallContext, pause: { ref: string; workflowId?: string; tw?: string }): Promise<void> {
+	if (pause.tw === undefined || pause.workflowId !== pause.tw) await removeOwnPauseChannel(call, channelScope(pause.workflowId), pause.ref);
+	if (pause.tw !== undefined) await removePauseWorkflow(call, pause.tw);
+}
+
+/**
+ * The resume's claim across processes: queue mode's webhook processes, or an n8n restarted while
+ * the service retries, share no memory, but they share the service. The delivery whose deletion
+ * of the pause's channel succeeds resumes the execution; one that finds it gone (deleted by the
+ * winner, whose DELETE got the 2xx while this one got 404) does not. If the service cannot be
+ * asked, the resume goes ahead as before (n8n's own "already running" answer then stands alone).
+ */
+export async function claimPause(call: CallContext, pause: { ref: string; workflowId?: string; tw?: string }): Promise<boolean> {
+	let removed: number;
+	try {
+		removed = await removePauseChannels(call, channelScope(pause.workflowId), (ref) => ref === pause.ref);
+	} catch (error) {
+		// The pause's workflow already gone (404) was deleted by the winner; anything else is unknown.
+		removed = isNotFound(error) ? 0 : 1;
+	}
+	// The claim deleted the workflow's one channel, so the workflow goes without another listing.
+	if (removed > 0 && pause.tw !== undefined) await deleteWorkflow(call, pause.tw).catch(() => undefined);
+	return removed > 0;
+}
