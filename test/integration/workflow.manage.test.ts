@@ -85,9 +85,14 @@ describe('Workflow › Get, Get Many, Update, Delete', () => {
 		expect(updated).toMatchObject({ id, name: 'new name', workflow_nodes: [expect.objectContaining({ subtype: 'vlm' })] });
 	});
 
-	it('refuses an update with nothing to change before sending', async () => {
-		const error = await failure(world.run(wf('update', { workflowId: byId(DEFAULT_WORKFLOW_ID) })));
-		expect(error.message).toBe('Nothing to update');
+	it('refuses an update with nothing to change before sending, naming the steps field as the node version shows it', async () => {
+		const nothing = wf('update', { workflowId: byId(DEFAULT_WORKFLOW_ID) });
+		const v2 = await failure(world.run(nothing));
+		expect(v2.message).toBe('Nothing to update');
+		expect(v2.description).toBe('Pick a source or destination, turn on Change Workflow Nodes, or add a field under Update Fields.');
+		const v3 = await failure(world.runVersion(3, nothing));
+		expect(v3.message).toBe('Nothing to update');
+		expect(v3.description).toBe('Pick a source or destination, set Workflow Steps to Replace Steps, or add a field under Update Fields.');
 		expect(await sent('PUT')).toHaveLength(0);
 	});
 

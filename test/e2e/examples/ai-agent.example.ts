@@ -28,7 +28,7 @@ export function aiAgentExample(context: () => ExamplesContext): void {
 		const imported = await importExample(e2e.rest, 'ai-agent-document-tool.json', [
 			{
 				node: 'Read Document',
-				parameter: 'allowPrivateUrls',
+				parameter: 'options.allowPrivateUrls',
 				shipped: undefined,
 				value: true,
 				why: 'the only place a test can serve a document from is loopback, which the tool refuses by default (and should: the model picks the address)',

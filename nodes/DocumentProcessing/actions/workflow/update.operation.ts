@@ -64,6 +64,11 @@ function replacesNodes(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	return ctx.getNodeParameter('nodes', itemIndex, 'keep') === 'replace';
 }
 
+/** The field that replaces the steps, as this node's version shows it. */
+function replaceStepsHint(ctx: IExecuteFunctions): string {
+	return ctx.getNode().typeVersion >= 3 ? 'set Workflow Steps to Replace Steps' : 'turn on Change Workflow Nodes';
+}
+
 /** Only what the user set is sent: the service keeps the fields a PUT leaves out. */
 function changesFrom(ctx: IExecuteFunctions, itemIndex: number): WorkflowFields {
 	const updates = ctx.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -76,7 +81,7 @@ function changesFrom(ctx: IExecuteFunctions, itemIndex: number): WorkflowFields 
 	if (Object.keys(fields).length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'Nothing to update', {
 			itemIndex,
-			description: 'Pick a source or destination, turn on Change Workflow Nodes, or add a field under Update Fields.',
+			description: `Pick a source or destination, ${replaceStepsHint(ctx)}, or add a field under Update Fields.`,
 		});
 	}
 	return fields;
