@@ -30,12 +30,16 @@ async function topLevelLabels(page: Page): Promise<string[]> {
 	return labels.map((label) => label.split('FixedExpression')[0].trim()).filter((label) => label !== '' && !['Resource', 'Operation'].includes(label));
 }
 
-/** The panel's middle column (its tabs, the credential and the parameters), as the docs show it. */
+/**
+ * The panel's parameters, from Resource down, as the docs show them. The credential row above them
+ * is left out: it shows whichever credential another suite of the run saved first, so the picture
+ * would change with the order the suites ran in.
+ */
 async function parametersPane(page: Page): Promise<Buffer> {
 	const ndv = await page.getByTestId('ndv').boundingBox();
 	const parameters = await page.getByTestId('ndv').getByTestId('node-parameters').boundingBox();
 	if (!ndv || !parameters) throw new Error('the node panel is not on the screen');
-	const top = ndv.y + 36;
+	const top = parameters.y - 8;
 	const clip = { x: parameters.x - 16, y: top, width: parameters.width + 32, height: ndv.y + ndv.height - top };
 	return await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
 }

@@ -15,14 +15,24 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['destination'] } },
-		// Everyday actions first: n8n's nodes panel lists actions in this order (docs/node-version-3.md).
-		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 		options: [
+			{
+				name: 'Check Connection',
+				value: 'checkConnection',
+				description: 'Test whether the service can reach it',
+				action: 'Check destination connection',
+			},
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a connector the service writes results to',
 				action: 'Create destination connector',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a destination connector',
+				action: 'Delete destination connector',
 			},
 			{
 				name: 'Get',
@@ -41,18 +51,6 @@ export const description: INodeProperties[] = [
 				value: 'update',
 				description: 'Replace a destination connector’s config',
 				action: 'Update destination connector',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a destination connector',
-				action: 'Delete destination connector',
-			},
-			{
-				name: 'Check Connection',
-				value: 'checkConnection',
-				description: 'Test whether the service can reach it',
-				action: 'Check destination connection',
 			},
 		],
 		default: 'create',

@@ -15,14 +15,24 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['source'] } },
-		// Everyday actions first: n8n's nodes panel lists actions in this order (docs/node-version-3.md).
-		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 		options: [
+			{
+				name: 'Check Connection',
+				value: 'checkConnection',
+				description: 'Test whether the service can reach it',
+				action: 'Check source connection',
+			},
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a connector the service reads files from',
 				action: 'Create source connector',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a source connector',
+				action: 'Delete source connector',
 			},
 			{
 				name: 'Get',
@@ -41,18 +51,6 @@ export const description: INodeProperties[] = [
 				value: 'update',
 				description: 'Replace a source connector’s config',
 				action: 'Update source connector',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a source connector',
-				action: 'Delete source connector',
-			},
-			{
-				name: 'Check Connection',
-				value: 'checkConnection',
-				description: 'Test whether the service can reach it',
-				action: 'Check source connection',
 			},
 		],
 		default: 'create',

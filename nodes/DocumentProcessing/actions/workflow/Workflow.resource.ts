@@ -15,20 +15,18 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['workflow'] } },
-		// Everyday actions first: n8n's nodes panel lists actions in this order (docs/node-version-3.md).
-		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 		options: [
-			{
-				name: 'Run',
-				value: 'run',
-				description: 'Run a stored workflow, on files or its source',
-				action: 'Run workflow',
-			},
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Store a new workflow: its steps, source and destination',
 				action: 'Create workflow',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a stored workflow',
+				action: 'Delete workflow',
 			},
 			{
 				name: 'Get',
@@ -43,16 +41,16 @@ export const description: INodeProperties[] = [
 				action: 'Get many workflows',
 			},
 			{
+				name: 'Run',
+				value: 'run',
+				description: 'Run a stored workflow, on files or its source',
+				action: 'Run workflow',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				description: 'Change a stored workflow',
 				action: 'Update workflow',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete a stored workflow',
-				action: 'Delete workflow',
 			},
 		],
 		default: 'run',
