@@ -12,12 +12,13 @@ import { optionsV3 } from '../../nodes/DocumentProcessing/descriptions/versions'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { checkFieldText } = require('../../scripts/connectors/fieldText.js') as { checkFieldText(fields: Map<string, Set<string>>): void };
 
-const REVIEWED = {
+type Kind = 'source' | 'destination';
+const REVIEWED: Record<Kind, string[]> = {
 	source: ['s3', 'azure', 'gcs', 'google_drive', 'sharepoint', 'onedrive', 'box', 'dropbox', 'confluence'],
 	destination: ['pinecone', 'weaviate-cloud', 'qdrant-cloud', 'milvus', 'elasticsearch', 'opensearch', 'azure_ai_search', 'postgres', 'mongodb', 'databricks_volumes', 'databricks_volume_delta_tables', 'snowflake', 's3'],
-} as const;
+};
 
-const model = (kind: 'source' | 'destination', id: string) => CONNECTOR_TABLE.types.find((t) => t.id === id)?.[kind];
+const model = (kind: Kind, id: string) => CONNECTOR_TABLE.types.find((t) => t.id === id)?.[kind];
 const FALLBACK = /^The “.+” setting of the .+ (source|destination)( \(default: .+\))?$/;
 
 function byName(properties: INodeProperties[], name: string): INodeProperties {
@@ -27,7 +28,7 @@ function byName(properties: INodeProperties[], name: string): INodeProperties {
 }
 
 describe('connector field text', () => {
-	it.each(Object.entries(REVIEWED).flatMap(([kind, ids]) => ids.map((id) => [kind, id] as const)))('every field of the %s %s has a reviewed one-line description', (kind, id) => {
+	it.each(Object.entries(REVIEWED).flatMap(([kind, ids]) => ids.map((id) => [kind as Kind, id] as const)))('every field of the %s %s has a reviewed one-line description', (kind, id) => {
 		const fields = model(kind, id)?.fields ?? [];
 		expect(fields.length).toBeGreaterThan(0);
 		for (const field of fields) {

@@ -1689,7 +1689,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
-						"description": "The application (client) ID of the Microsoft Entra ID app registration that has access to the OneDrive account",
+						"description": "The application ID (client ID) of the Microsoft Entra ID app registration that has access to the OneDrive account",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1762,7 +1762,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
-						"description": "The application (client) ID of the Microsoft Entra ID app registration that has access to the OneDrive account",
+						"description": "The application ID (client ID) of the Microsoft Entra ID app registration that has access to the OneDrive account",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2591,7 +2591,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
-						"description": "The application (client) ID of the Microsoft Entra ID app registration",
+						"description": "The application ID (client ID) of the Microsoft Entra ID app registration",
 						"type": "string",
 						"required": true,
 						"nullable": false,
