@@ -4,7 +4,8 @@
  * from the service's published Python client: every type id of its source and destination type
  * lists, with the fields of the config model the client pairs with it. Facts only: the client's
  * code is not copied. Which fields are secrets, the types' display names and a few labels come
- * from reviewed.json beside this file.
+ * from reviewed.json beside this file; what the form says about each field (label, sample value,
+ * one-line description) from fieldText.json, with a fallback for the keys it lacks (fieldText.js).
  *
  *   node scripts/connectors/generate.js <client checkout> [--commit <sha>] [--out <file>]
  *
@@ -18,6 +19,7 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const { parseConfigModel, parseCreateModels, parseTypeEnum, parseVersion } = require('./pythonModels');
 const { withDocsTable } = require('./docsTable');
+const { checkFieldText, fieldText } = require('./fieldText');
 
 const REVIEWED = require('./reviewed.json');
 const MODELS = 'src/unstructured_client/models/shared';
@@ -55,8 +57,11 @@ function isSecret(typeId, key) {
 	return REVIEWED.secretFields.includes(key) || (REVIEWED.secretFieldsByType[typeId] ?? []).includes(key);
 }
 
-function tableField(typeId, field) {
-	const entry = { key: field.key, label: label(field.key), type: field.type, required: field.required, nullable: field.nullable, secret: isSecret(typeId, field.key) };
+function tableField(type, field) {
+	const text = fieldText(type, field, label(field.key));
+	const entry = { key: field.key, label: text.label, description: text.description };
+	if (text.placeholder !== undefined) entry.placeholder = text.placeholder;
+	Object.assign(entry, { type: field.type, required: field.required, nullable: field.nullable, secret: isSecret(type.id, field.key) });
 	if (field.default !== undefined) entry.default = field.default;
 	return entry;
 }
@@ -94,9 +99,11 @@ function buildTable(dir, commit) {
 			const model = models.get(modelName);
 			if (!model) throw new Error(`${create} names ${modelName}, which has no model file`);
 			const id = typeOfModel(modelName, ids);
-			byId.get(id)[kind] = { model: modelName, extra: model.extra, fields: model.fields.map((field) => tableField(id, field)) };
+			const type = { id, name: REVIEWED.typeNames[id], kind };
+			byId.get(id)[kind] = { model: modelName, extra: model.extra, fields: model.fields.map((field) => tableField(type, field)) };
 		}
 	}
+	checkFieldText(new Map([...byId.values()].map((entry) => [entry.id, new Set([entry.source, entry.destination].flatMap((model) => model?.fields.map((field) => field.key) ?? []))])));
 	const version = parseVersion(fs.readFileSync(path.join(dir, 'src/unstructured_client/_version.py'), 'utf8'));
 	const types = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
 	return { client: { package: 'unstructured-client', version, commit: clientCommit(dir, commit) }, types };

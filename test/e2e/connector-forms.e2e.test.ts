@@ -25,10 +25,10 @@ describe('real n8n: connector forms (v3)', () => {
 		const sourceRunData = JSON.stringify(run.data.resultData.runData);
 
 		const [source] = nodeOutputJson(run.data, 'Create Source');
-		expect(source).toMatchObject({ type: 's3', type_name: 'Amazon S3', fields: { 'Remote URL': 's3://e2e-form-in/', Key: MASK, Secret: MASK, Recursive: false, Anonymous: false } });
+		expect(source).toMatchObject({ type: 's3', type_name: 'Amazon S3', fields: { 'Remote URL': 's3://e2e-form-in/', 'AWS Access Key ID': MASK, 'AWS Secret Access Key': MASK, Recursive: false, Anonymous: false } });
 		expect(nodeOutputJson(run.data, 'Check Source')).toEqual([expect.objectContaining({ status: 'SUCCESS', source_id: source.id })]);
 		const [updatedSource] = nodeOutputJson(run.data, 'Update Source');
-		expect(updatedSource.fields).toEqual({ 'Remote URL': 's3://e2e-form-in/updated/', Anonymous: false, Recursive: true, Secret: MASK });
+		expect(updatedSource.fields).toEqual({ 'Remote URL': 's3://e2e-form-in/updated/', Anonymous: false, Recursive: true, 'AWS Secret Access Key': MASK });
 		expect(nodeOutputJson(run.data, 'Get Source')).toEqual([updatedSource]);
 
 		run = await execute('connector-form-destination.json');

@@ -39,7 +39,7 @@ describe('Source Connector → Create (v3 form)', () => {
 		expect(result.output[0][0].json).toMatchObject({
 			type: 's3',
 			type_name: 'Amazon S3',
-			fields: { 'Remote URL': 's3://invoices/in/', Anonymous: false, Key: MASK, Recursive: false, Secret: MASK },
+			fields: { 'Remote URL': 's3://invoices/in/', Anonymous: false, 'AWS Access Key ID': MASK, Recursive: false, 'AWS Secret Access Key': MASK },
 		});
 		expect(JSON.stringify(await bed.requests()) + JSON.stringify(result.output)).not.toContain(MARKER);
 	});

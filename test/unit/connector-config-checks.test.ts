@@ -7,12 +7,12 @@ const MODEL: ConnectorModel = {
 	model: 'ExampleConnectorConfigInput',
 	extra: false,
 	fields: [
-		{ key: 'host', label: 'Host', type: 'string', required: true, nullable: false, secret: false },
-		{ key: 'hosts', label: 'Hosts', type: 'stringList', required: false, nullable: true, secret: false },
-		{ key: 'port', label: 'Port', type: 'number', required: false, nullable: false, secret: false, default: 443 },
-		{ key: 'ssl', label: 'SSL', type: 'boolean', required: false, nullable: false, secret: false, default: true },
-		{ key: 'mode', label: 'Mode', type: 'string', required: false, nullable: false, secret: false, options: ['fast', 'safe'] },
-		{ key: 'token', label: 'Token', type: 'string', required: false, nullable: true, secret: true },
+		{ key: 'host', label: 'Host', description: 'The Host setting', type: 'string', required: true, nullable: false, secret: false },
+		{ key: 'hosts', label: 'Hosts', description: 'The Hosts setting', type: 'stringList', required: false, nullable: true, secret: false },
+		{ key: 'port', label: 'Port', description: 'The Port setting', type: 'number', required: false, nullable: false, secret: false, default: 443 },
+		{ key: 'ssl', label: 'SSL', description: 'The SSL setting', type: 'boolean', required: false, nullable: false, secret: false, default: true },
+		{ key: 'mode', label: 'Mode', description: 'The Mode setting', type: 'string', required: false, nullable: false, secret: false, options: ['fast', 'safe'] },
+		{ key: 'token', label: 'Token', description: 'The Token setting', type: 'string', required: false, nullable: true, secret: true },
 	],
 };
 const label = (field: { label: string }) => field.label;

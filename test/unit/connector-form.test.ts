@@ -40,7 +40,7 @@ describe('version 3 connector form', () => {
 
 	it('shows the chosen type’s required fields on top, secrets as password fields, the rest under Options', () => {
 		const fields = shown(3, { resource: 'destination', operation: 'create', connectorTypeId: 'pinecone' });
-		expect(fields.map((p) => p.displayName)).toEqual(['Name', 'Connector Type', 'Config Input', 'API Key', 'Index Name', 'Namespace', 'Options']);
+		expect(fields.map((p) => p.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'API Key', 'Index Name', 'Namespace', 'Options']);
 		expect(fields.find((p) => p.displayName === 'API Key')?.typeOptions).toEqual({ password: true });
 		const options = fields.find((p) => p.displayName === 'Options')?.options as INodeProperties[];
 		expect(options.map((o) => [o.displayName, o.default])).toEqual([['Batch Size', 50]]);
@@ -48,7 +48,7 @@ describe('version 3 connector form', () => {
 
 	it('JSON mode and types without documented fields take Config (JSON)', () => {
 		const json = shown(3, { resource: 'source', operation: 'create', configInput: 'json' }).map((p) => p.displayName);
-		expect(json).toEqual(['Name', 'Connector Type', 'Config Input', 'Config (JSON)']);
+		expect(json).toEqual(['Name', 'Connector Type', 'Define Config', 'Config (JSON)']);
 		const slack = shown(3, { resource: 'source', operation: 'create', connectorTypeId: 'slack' }).map((p) => p.displayName);
 		expect(slack).toEqual(['Name', 'Connector Type', 'Config (JSON)', 'Secret Config Keys']);
 		const other = shown(3, { resource: 'source', operation: 'update', connectorTypeId: 'other' }).map((p) => p.displayName);

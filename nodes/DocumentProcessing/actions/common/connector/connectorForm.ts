@@ -15,10 +15,12 @@ export const DEFAULT_TYPE = 's3';
 const SECRET_HELP =
 	'Type the value: the node encrypts it with the account’s public key and registers it as a secret before sending, so the service receives only a reference. To use a secret registered before, map the whole output of a Register Secret node here by expression (e.g. {{ $json }}).';
 
+/** The table's one line, then how to type a list or a secret; n8n ends a sentence with a period only among several. */
 function fieldDescription(field: ConnectorField): string {
-	const list = field.type === 'stringList' ? 'Comma-separated values (or a list by expression). ' : '';
-	const key = `Config key "${field.key}".`;
-	return field.secret ? `${list}${SECRET_HELP} ${key}` : `${list}${key}`;
+	const sentences = [field.description];
+	if (field.type === 'stringList') sentences.push('Comma-separated, or a list by expression');
+	if (field.secret) sentences.push(SECRET_HELP);
+	return sentences.length === 1 ? field.description : sentences.map((sentence) => (sentence.endsWith('.') ? sentence : `${sentence}.`)).join(' ');
 }
 
 function defaultFor(field: ConnectorField): string | number | boolean | null {
@@ -37,6 +39,7 @@ export function fieldProperty(field: ConnectorField, name = field.key): INodePro
 		default: defaultFor(field),
 		description: fieldDescription(field),
 	};
+	if (field.placeholder !== undefined) property.placeholder = field.placeholder;
 	if (field.required) property.required = true;
 	if (field.secret) property.typeOptions = { password: true };
 	if (field.options) {
@@ -80,7 +83,7 @@ function typeFields(kind: ConnectorKind): INodeProperties[] {
 			displayName: 'Options',
 			name: optionsParameter(entry.id),
 			type: 'collection',
-			placeholder: 'Add Option',
+			placeholder: 'Add option',
 			default: {},
 			description: `Optional settings of the ${entry.name} ${kind}; a setting not added is sent with its documented default, if it has one`,
 			displayOptions: { show },
@@ -150,13 +153,13 @@ export function connectorFormProperties(kind: ConnectorKind): INodeProperties[] 
 			displayOptions: { show: { operation: ['create'], connectorTypeId: [OTHER_TYPE] } },
 		},
 		{
-			displayName: 'Config Input',
+			displayName: 'Define Config',
 			name: 'configInput',
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'Fields', value: 'fields', description: 'The type’s documented settings as fields' },
-				{ name: 'JSON', value: 'json', description: 'The whole config as JSON, for settings the fields lack' },
+				{ name: 'Using Fields Below', value: 'fields', description: 'Fill in the type’s documented settings one by one' },
+				{ name: 'Using JSON', value: 'json', description: 'Write the whole config as JSON, e.g. for a setting the fields lack' },
 			],
 			default: 'fields',
 			displayOptions: { hide: { connectorTypeId: jsonOnly } },

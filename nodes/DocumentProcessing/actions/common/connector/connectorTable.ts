@@ -19,6 +19,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "api_endpoint",
 						"label": "API Endpoint",
+						"description": "The “API Endpoint” setting of the Astra DB destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -27,6 +28,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection_name",
 						"label": "Collection Name",
+						"description": "The “Collection Name” setting of the Astra DB destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -35,6 +37,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "token",
 						"label": "Token",
+						"description": "The “Token” setting of the Astra DB destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -43,6 +46,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -52,6 +56,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "binary_encode_vectors",
 						"label": "Binary Encode Vectors",
+						"description": "The “Binary Encode Vectors” setting of the Astra DB destination (default: on)",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -61,6 +66,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "flatten_metadata",
 						"label": "Flatten Metadata",
+						"description": "The “Flatten Metadata” setting of the Astra DB destination (default: off)",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -70,6 +76,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "keyspace",
 						"label": "Keyspace",
+						"description": "The “Keyspace” setting of the Astra DB destination",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -88,6 +95,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The Azure Storage remote URL: az:// followed by the container name and, if needed, a folder path",
+						"placeholder": "e.g. az://my-container/my-folder/",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -95,7 +104,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "account_key",
-						"label": "Account Key",
+						"label": "Storage Account Key",
+						"description": "An access key of the Azure Storage account (account key authentication)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -103,7 +113,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "account_name",
-						"label": "Account Name",
+						"label": "Storage Account Name",
+						"description": "The Azure Storage account name, needed with a SAS token or an account key",
+						"placeholder": "e.g. mystorageaccount",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -112,6 +124,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "connection_string",
 						"label": "Connection String",
+						"description": "The connection string of the Azure Storage account (connection string authentication)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -120,6 +133,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the container path",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -129,6 +143,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "sas_token",
 						"label": "SAS Token",
+						"description": "A shared access signature token of the storage account (the recommended way): Read and List to read, Write and List to write",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -143,6 +158,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The Azure Storage remote URL: az:// followed by the container name and, if needed, a folder path",
+						"placeholder": "e.g. az://my-container/my-folder/",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -150,7 +167,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "account_key",
-						"label": "Account Key",
+						"label": "Storage Account Key",
+						"description": "An access key of the Azure Storage account (account key authentication)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -158,7 +176,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "account_name",
-						"label": "Account Name",
+						"label": "Storage Account Name",
+						"description": "The Azure Storage account name, needed with a SAS token or an account key",
+						"placeholder": "e.g. mystorageaccount",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -167,6 +187,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "connection_string",
 						"label": "Connection String",
+						"description": "The connection string of the Azure Storage account (connection string authentication)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -175,6 +196,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "sas_token",
 						"label": "SAS Token",
+						"description": "A shared access signature token of the storage account (the recommended way): Read and List to read, Write and List to write",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -192,7 +214,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 				"fields": [
 					{
 						"key": "endpoint",
-						"label": "Endpoint",
+						"label": "Endpoint URL",
+						"description": "The endpoint URL of the Azure AI Search service",
+						"placeholder": "e.g. https://my-service.search.windows.net",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -200,7 +224,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "index",
-						"label": "Index",
+						"label": "Index Name",
+						"description": "The name of the index in Azure AI Search",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -208,7 +233,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "key",
-						"label": "Key",
+						"label": "API Key",
+						"description": "The API key of the Azure AI Search service",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -226,7 +252,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 				"fields": [
 					{
 						"key": "box_app_config",
-						"label": "Box App Config",
+						"label": "Box App Config (JSON)",
+						"description": "The contents of the Box Custom App’s private key configuration JSON file, as one string; the app needs access to the folder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -235,6 +262,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The Box folder to read: box:// followed by its path in the account",
+						"placeholder": "e.g. box://my-folder/my-subfolder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -243,6 +272,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the folder",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -262,6 +292,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "url",
 						"label": "URL",
+						"description": "The URL of the Confluence Cloud site or Confluence Data Center installation",
+						"placeholder": "e.g. https://my-company.atlassian.net",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -270,6 +302,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The name or email address of the Confluence user (with an API token or a password)",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -278,6 +311,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "api_token",
 						"label": "API Token",
+						"description": "The user’s API token (Confluence Cloud)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -286,6 +320,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "cloud",
 						"label": "Cloud",
+						"description": "Whether the site is Confluence Cloud",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -295,6 +330,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "extract_files",
 						"label": "Extract Files",
+						"description": "Whether to download the files embedded in pages",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -304,6 +340,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "extract_images",
 						"label": "Extract Images",
+						"description": "Whether to download images and put them into the pages’ HTML as Base64",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -313,6 +350,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "max_num_of_docs_from_each_space",
 						"label": "Max Documents per Space",
+						"description": "The maximum number of documents to read from each space",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -322,6 +360,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "max_num_of_spaces",
 						"label": "Max Spaces",
+						"description": "The maximum number of spaces to read",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -331,6 +370,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The user’s password",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -338,7 +378,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "spaces",
-						"label": "Spaces",
+						"label": "Space Keys",
+						"description": "The keys (not the display names) of the spaces to read; all spaces, up to Max Spaces, when empty",
+						"placeholder": "e.g. ENG, HR",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -346,7 +388,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "token",
-						"label": "Token",
+						"label": "Personal Access Token",
+						"description": "The user’s personal access token (Confluence Data Center; leave Cloud off)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -365,6 +408,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": true,
 						"nullable": false,
@@ -373,6 +417,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "bucket",
 						"label": "Bucket",
+						"description": "The “Bucket” setting of the Couchbase source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -381,6 +426,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection_id",
 						"label": "Collection ID",
+						"description": "The “Collection ID” setting of the Couchbase source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -389,6 +435,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "connection_string",
 						"label": "Connection String",
+						"description": "The “Connection String” setting of the Couchbase source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -397,6 +444,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The “Password” setting of the Couchbase source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -405,6 +453,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The “Username” setting of the Couchbase source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -413,6 +462,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection",
 						"label": "Collection",
+						"description": "The “Collection” setting of the Couchbase source",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -421,6 +471,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "scope",
 						"label": "Scope",
+						"description": "The “Scope” setting of the Couchbase source",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -435,6 +486,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": true,
 						"nullable": false,
@@ -443,6 +495,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "bucket",
 						"label": "Bucket",
+						"description": "The “Bucket” setting of the Couchbase destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -451,6 +504,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "connection_string",
 						"label": "Connection String",
+						"description": "The “Connection String” setting of the Couchbase destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -459,6 +513,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The “Password” setting of the Couchbase destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -467,6 +522,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The “Username” setting of the Couchbase destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -475,6 +531,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection",
 						"label": "Collection",
+						"description": "The “Collection” setting of the Couchbase destination",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -483,6 +540,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "scope",
 						"label": "Scope",
+						"description": "The “Scope” setting of the Couchbase destination",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -501,6 +559,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "catalog",
 						"label": "Catalog",
+						"description": "The Unity Catalog catalog of the volume and the table",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -509,6 +568,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "http_path",
 						"label": "HTTP Path",
+						"description": "The HTTP Path of the cluster or SQL warehouse",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -517,6 +577,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "server_hostname",
 						"label": "Server Hostname",
+						"description": "The Server Hostname of the Databricks cluster or SQL warehouse",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -525,6 +586,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "volume",
 						"label": "Volume",
+						"description": "The name of the volume in Unity Catalog",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -533,6 +595,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
+						"description": "For OAuth machine-to-machine authentication, the client ID (UUID) of the Databricks service principal",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -541,6 +604,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_secret",
 						"label": "Client Secret",
+						"description": "The OAuth secret of that service principal",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -548,7 +612,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "database",
-						"label": "Database",
+						"label": "Table Schema",
+						"description": "The Unity Catalog schema (formerly database) of the table",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -557,7 +622,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "schema",
-						"label": "Schema",
+						"label": "Volume Schema",
+						"description": "The Unity Catalog schema of the volume",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -567,6 +633,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "table_name",
 						"label": "Table Name",
+						"description": "The table to write to, created if it does not exist; when empty, a table named after the workflow",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -574,7 +641,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "token",
-						"label": "Token",
+						"label": "Personal Access Token",
+						"description": "For personal access token authentication, the Databricks user’s token",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -583,6 +651,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "volume_path",
 						"label": "Volume Path",
+						"description": "A folder inside the volume to use instead of its root",
+						"placeholder": "e.g. my-folder",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -601,6 +671,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "catalog",
 						"label": "Catalog",
+						"description": "The name of the catalog",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -609,6 +680,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
+						"description": "For OAuth machine-to-machine authentication, the client ID (UUID) of the Databricks service principal with access to the volume",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -617,6 +689,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_secret",
 						"label": "Client Secret",
+						"description": "The OAuth secret of that service principal",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -624,7 +697,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "host",
-						"label": "Host",
+						"label": "Workspace URL",
+						"description": "The Databricks workspace host URL, without a trailing slash",
+						"placeholder": "e.g. https://<workspace-id>.cloud.databricks.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -633,6 +708,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "volume",
 						"label": "Volume",
+						"description": "The name of the volume",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -641,6 +717,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "volume_path",
 						"label": "Volume Path",
+						"description": "A path inside the volume",
+						"placeholder": "e.g. my-folder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -649,6 +727,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "schema",
 						"label": "Schema",
+						"description": "The name of the schema of the volume",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -664,6 +743,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "catalog",
 						"label": "Catalog",
+						"description": "The name of the catalog",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -672,6 +752,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
+						"description": "For OAuth machine-to-machine authentication, the client ID (UUID) of the Databricks service principal with access to the volume",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -680,6 +761,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_secret",
 						"label": "Client Secret",
+						"description": "The OAuth secret of that service principal",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -687,7 +769,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "host",
-						"label": "Host",
+						"label": "Workspace URL",
+						"description": "The Databricks workspace host URL, without a trailing slash",
+						"placeholder": "e.g. https://<workspace-id>.cloud.databricks.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -696,6 +780,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "volume",
 						"label": "Volume",
+						"description": "The name of the volume",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -704,6 +789,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "volume_path",
 						"label": "Volume Path",
+						"description": "A path inside the volume",
+						"placeholder": "e.g. my-folder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -712,6 +799,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "schema",
 						"label": "Schema",
+						"description": "The name of the schema of the volume",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -731,6 +819,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_access_key_id",
 						"label": "AWS Access Key ID",
+						"description": "The “AWS Access Key ID” setting of the Delta Table destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -739,6 +828,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_region",
 						"label": "AWS Region",
+						"description": "The “AWS Region” setting of the Delta Table destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -747,6 +837,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_secret_access_key",
 						"label": "AWS Secret Access Key",
+						"description": "The “AWS Secret Access Key” setting of the Delta Table destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -755,6 +846,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "table_uri",
 						"label": "Table URI",
+						"description": "The “Table URI” setting of the Delta Table destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -773,6 +865,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The folder to read inside the Dropbox app’s folder: dropbox:// followed by its path",
+						"placeholder": "e.g. dropbox://my-folder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -780,7 +874,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "token",
-						"label": "Token",
+						"label": "Access Token",
+						"description": "The access token of your Dropbox app",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -789,6 +884,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the folder",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -808,6 +904,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "es_api_key",
 						"label": "Elasticsearch API Key",
+						"description": "The Elastic Cloud API key for the cluster",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -816,6 +913,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "hosts",
 						"label": "Hosts",
+						"description": "The URL of the Elastic Cloud instance",
+						"placeholder": "e.g. https://1234abcd.us-east-1.aws.cloud.es.io",
 						"type": "stringList",
 						"required": true,
 						"nullable": false,
@@ -824,6 +923,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "index_name",
 						"label": "Index Name",
+						"description": "The name of the index in the cluster",
+						"placeholder": "e.g. my-index",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -838,6 +939,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "es_api_key",
 						"label": "Elasticsearch API Key",
+						"description": "The Elastic Cloud API key for the cluster",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -846,6 +948,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "hosts",
 						"label": "Hosts",
+						"description": "The URL of the Elastic Cloud instance",
+						"placeholder": "e.g. https://1234abcd.us-east-1.aws.cloud.es.io",
 						"type": "stringList",
 						"required": true,
 						"nullable": false,
@@ -854,6 +958,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "index_name",
 						"label": "Index Name",
+						"description": "The name of the index in the cluster",
+						"placeholder": "e.g. my-index",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -872,6 +978,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The URI of the bucket and any folder in it: gs://bucket-name[/folder-name]",
+						"placeholder": "e.g. gs://my-bucket/my-folder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -879,7 +987,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "service_account_key",
-						"label": "Service Account Key",
+						"label": "Service Account Key (JSON)",
+						"description": "The contents of a Google Cloud service account key file, as one line of JSON, for an account with access to the bucket",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -888,6 +997,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the bucket path",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -903,6 +1013,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The URI of the bucket and any folder in it: gs://bucket-name[/folder-name]",
+						"placeholder": "e.g. gs://my-bucket/my-folder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -910,7 +1022,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "service_account_key",
-						"label": "Service Account Key",
+						"label": "Service Account Key (JSON)",
+						"description": "The contents of a Google Cloud service account key file, as one line of JSON, for an account with access to the bucket",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -929,6 +1042,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "drive_id",
 						"label": "Drive ID",
+						"description": "The ID of the Google Drive folder or shared drive to read",
+						"placeholder": "e.g. 0ABcDeFgHiJkLmNoPQ",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -936,7 +1051,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "service_account_key",
-						"label": "Service Account Key",
+						"label": "Service Account Key (JSON)",
+						"description": "The contents of the service account’s credentials.json key file, as one line of JSON",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -944,7 +1060,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "extensions",
-						"label": "Extensions",
+						"label": "File Extensions",
+						"description": "Only read files with these extensions, without the leading dot; all files when empty",
+						"placeholder": "e.g. pdf, docx",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -953,6 +1071,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the folder or drive",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -972,6 +1091,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "access_key_id",
 						"label": "Access Key ID",
+						"description": "The “Access Key ID” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -980,6 +1100,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "catalog",
 						"label": "Catalog",
+						"description": "The “Catalog” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -988,6 +1109,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "iam_api_key",
 						"label": "IAM API Key",
+						"description": "The “IAM API Key” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -996,6 +1118,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "iceberg_endpoint",
 						"label": "Iceberg Endpoint",
+						"description": "The “Iceberg Endpoint” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1004,6 +1127,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "namespace",
 						"label": "Namespace",
+						"description": "The “Namespace” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1012,6 +1136,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "object_storage_endpoint",
 						"label": "Object Storage Endpoint",
+						"description": "The “Object Storage Endpoint” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1020,6 +1145,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "object_storage_region",
 						"label": "Object Storage Region",
+						"description": "The “Object Storage Region” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1028,6 +1154,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "secret_access_key",
 						"label": "Secret Access Key",
+						"description": "The “Secret Access Key” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1036,6 +1163,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "table",
 						"label": "Table",
+						"description": "The “Table” setting of the IBM watsonx.data (S3) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1044,6 +1172,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "max_retries",
 						"label": "Max Retries",
+						"description": "The “Max Retries” setting of the IBM watsonx.data (S3) destination (default: 50)",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1053,6 +1182,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "max_retries_connection",
 						"label": "Max Retries Connection",
+						"description": "The “Max Retries Connection” setting of the IBM watsonx.data (S3) destination (default: 10)",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1062,6 +1192,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "record_id_key",
 						"label": "Record ID Key",
+						"description": "The “Record ID Key” setting of the IBM watsonx.data (S3) destination (default: record_id)",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -1081,6 +1212,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "url",
 						"label": "URL",
+						"description": "The “URL” setting of the Jira source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1089,6 +1221,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The “Username” setting of the Jira source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1097,6 +1230,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "boards",
 						"label": "Boards",
+						"description": "The “Boards” setting of the Jira source",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -1105,6 +1239,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "cloud",
 						"label": "Cloud",
+						"description": "The “Cloud” setting of the Jira source",
 						"type": "boolean",
 						"required": false,
 						"nullable": true,
@@ -1113,6 +1248,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "download_attachments",
 						"label": "Download Attachments",
+						"description": "The “Download Attachments” setting of the Jira source",
 						"type": "boolean",
 						"required": false,
 						"nullable": true,
@@ -1121,6 +1257,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "issues",
 						"label": "Issues",
+						"description": "The “Issues” setting of the Jira source",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -1129,6 +1266,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The “Password” setting of the Jira source",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1137,6 +1275,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "projects",
 						"label": "Projects",
+						"description": "The “Projects” setting of the Jira source",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -1145,6 +1284,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "status_filters",
 						"label": "Status Filters",
+						"description": "The “Status Filters” setting of the Jira source",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -1153,6 +1293,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "token",
 						"label": "Token",
+						"description": "The “Token” setting of the Jira source",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1171,6 +1312,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "bootstrap_servers",
 						"label": "Bootstrap Servers",
+						"description": "The “Bootstrap Servers” setting of the Kafka (Confluent Cloud) source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1179,6 +1321,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "kafka_api_key",
 						"label": "Kafka API Key",
+						"description": "The “Kafka API Key” setting of the Kafka (Confluent Cloud) source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1187,6 +1330,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "secret",
 						"label": "Secret",
+						"description": "The “Secret” setting of the Kafka (Confluent Cloud) source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1195,6 +1339,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "topic",
 						"label": "Topic",
+						"description": "The “Topic” setting of the Kafka (Confluent Cloud) source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1203,6 +1348,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "group_id",
 						"label": "Group ID",
+						"description": "The “Group ID” setting of the Kafka (Confluent Cloud) source",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1211,6 +1357,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "num_messages_to_consume",
 						"label": "Messages to Consume",
+						"description": "The “Messages to Consume” setting of the Kafka (Confluent Cloud) source (default: 100)",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1220,6 +1367,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "port",
 						"label": "Port",
+						"description": "The “Port” setting of the Kafka (Confluent Cloud) source (default: 9092)",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1235,6 +1383,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "bootstrap_servers",
 						"label": "Bootstrap Servers",
+						"description": "The “Bootstrap Servers” setting of the Kafka (Confluent Cloud) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1243,6 +1392,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "kafka_api_key",
 						"label": "Kafka API Key",
+						"description": "The “Kafka API Key” setting of the Kafka (Confluent Cloud) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1251,6 +1401,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "secret",
 						"label": "Secret",
+						"description": "The “Secret” setting of the Kafka (Confluent Cloud) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1259,6 +1410,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "topic",
 						"label": "Topic",
+						"description": "The “Topic” setting of the Kafka (Confluent Cloud) destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1267,6 +1419,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1276,6 +1429,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "group_id",
 						"label": "Group ID",
+						"description": "The “Group ID” setting of the Kafka (Confluent Cloud) destination",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1284,6 +1438,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "port",
 						"label": "Port",
+						"description": "The “Port” setting of the Kafka (Confluent Cloud) destination (default: 9092)",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1303,6 +1458,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection_name",
 						"label": "Collection Name",
+						"description": "The collection in the database; it needs a schema first (at least element_id, embeddings and record_id)",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1311,6 +1467,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "record_id_key",
 						"label": "Record ID Key",
+						"description": "The collection field that holds each record’s ID (record_id in the documented minimum schema)",
+						"placeholder": "e.g. record_id",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1319,6 +1477,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "uri",
 						"label": "URI",
+						"description": "The URI (public endpoint) of the Milvus instance",
+						"placeholder": "e.g. https://12345.serverless.gcp-us-west1.cloud.zilliz.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1326,7 +1486,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "db_name",
-						"label": "DB Name",
+						"label": "Database Name",
+						"description": "The name of the database in the instance",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1335,6 +1496,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The password of that username",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1343,6 +1505,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "token",
 						"label": "Token",
+						"description": "The token to access the instance (Zilliz Cloud), instead of a username and password",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1350,7 +1513,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "user",
-						"label": "User",
+						"label": "Username",
+						"description": "The username to access the instance",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1369,6 +1533,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection",
 						"label": "Collection",
+						"description": "The name of the collection in the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1377,6 +1542,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The name of the database on the instance",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1384,7 +1550,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "uri",
-						"label": "URI",
+						"label": "Connection String (URI)",
+						"description": "The connection string of the MongoDB instance",
+						"placeholder": "e.g. mongodb+srv://user:password@cluster.example.net/",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1399,6 +1567,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection",
 						"label": "Collection",
+						"description": "The name of the collection in the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1407,6 +1576,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The name of the database on the instance",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1414,7 +1584,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "uri",
-						"label": "URI",
+						"label": "Connection String (URI)",
+						"description": "The connection string of the MongoDB instance",
+						"placeholder": "e.g. mongodb+srv://user:password@cluster.example.net/",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1442,6 +1614,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The “Database” setting of the Neo4j destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1450,6 +1623,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The “Password” setting of the Neo4j destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1458,6 +1632,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "uri",
 						"label": "URI",
+						"description": "The “URI” setting of the Neo4j destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1466,6 +1641,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The “Username” setting of the Neo4j destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1474,6 +1650,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1493,6 +1670,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "authority_url",
 						"label": "Authority URL",
+						"description": "The token provider URL of the Entra ID app registration, usually https://login.microsoftonline.com",
+						"placeholder": "e.g. https://login.microsoftonline.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1500,7 +1679,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "client_cred",
-						"label": "Client Credential",
+						"label": "Client Secret",
+						"description": "The client secret of the Entra ID app registration",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1509,6 +1689,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
+						"description": "The application ID (client ID) of the Microsoft Entra ID app registration that has access to the OneDrive account",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1517,6 +1698,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "path",
 						"label": "Path",
+						"description": "The folder to read, as a path from the account’s root folder",
+						"placeholder": "e.g. my-folder/my-subfolder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1524,7 +1707,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "tenant",
-						"label": "Tenant",
+						"label": "Tenant ID",
+						"description": "The directory (tenant) ID of the Entra ID app registration",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1533,6 +1717,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "user_pname",
 						"label": "User Principal Name",
+						"description": "The user principal name (UPN) of the OneDrive account in Entra ID, usually its email address",
+						"placeholder": "e.g. user@my-company.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1541,6 +1727,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the path",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -1556,6 +1743,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "authority_url",
 						"label": "Authority URL",
+						"description": "The token provider URL of the Entra ID app registration, usually https://login.microsoftonline.com",
+						"placeholder": "e.g. https://login.microsoftonline.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1563,7 +1752,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "client_cred",
-						"label": "Client Credential",
+						"label": "Client Secret",
+						"description": "The client secret of the Entra ID app registration",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1572,6 +1762,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
+						"description": "The application ID (client ID) of the Microsoft Entra ID app registration that has access to the OneDrive account",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1580,6 +1771,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The folder to write to: onedrive:// followed by its path from the account’s root folder",
+						"placeholder": "e.g. onedrive://my-folder/my-subfolder",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1587,7 +1780,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "tenant",
-						"label": "Tenant",
+						"label": "Tenant ID",
+						"description": "The directory (tenant) ID of the Entra ID app registration",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1596,6 +1790,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "user_pname",
 						"label": "User Principal Name",
+						"description": "The user principal name (UPN) of the OneDrive account in Entra ID, usually its email address",
+						"placeholder": "e.g. user@my-company.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1614,6 +1810,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "hosts",
 						"label": "Hosts",
+						"description": "The instance’s host URL, usually https://<host>:<port>",
+						"placeholder": "e.g. https://my-host:9200",
 						"type": "stringList",
 						"required": true,
 						"nullable": false,
@@ -1622,6 +1820,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "index_name",
 						"label": "Index Name",
+						"description": "The name of the search index on the instance",
+						"placeholder": "e.g. my-index",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1630,6 +1830,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_access_key_id",
 						"label": "AWS Access Key ID",
+						"description": "When an AWS IAM user is the domain’s master user, its access key ID (a temporary one with AWS STS)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1638,6 +1839,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_secret_access_key",
 						"label": "AWS Secret Access Key",
+						"description": "The secret access key that belongs to the AWS access key ID",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1646,6 +1848,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_session_token",
 						"label": "AWS Session Token",
+						"description": "With AWS STS, the temporary session token",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1654,6 +1857,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "For basic authentication, the master user’s password",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1662,6 +1866,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "use_ssl",
 						"label": "Use SSL",
+						"description": "Whether the instance requires an SSL connection",
 						"type": "boolean",
 						"required": false,
 						"nullable": true,
@@ -1670,6 +1875,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "For basic authentication, the name of the domain’s master user",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1684,6 +1890,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "hosts",
 						"label": "Hosts",
+						"description": "The instance’s host URL, usually https://<host>:<port>",
+						"placeholder": "e.g. https://my-host:9200",
 						"type": "stringList",
 						"required": true,
 						"nullable": false,
@@ -1692,6 +1900,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "index_name",
 						"label": "Index Name",
+						"description": "The name of the search index on the instance",
+						"placeholder": "e.g. my-index",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1700,6 +1910,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_access_key_id",
 						"label": "AWS Access Key ID",
+						"description": "When an AWS IAM user is the domain’s master user, its access key ID (a temporary one with AWS STS)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1708,6 +1919,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_secret_access_key",
 						"label": "AWS Secret Access Key",
+						"description": "The secret access key that belongs to the AWS access key ID",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1716,6 +1928,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "aws_session_token",
 						"label": "AWS Session Token",
+						"description": "With AWS STS, the temporary session token",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1724,6 +1937,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "For basic authentication, the master user’s password",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1732,6 +1946,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "use_ssl",
 						"label": "Use SSL",
+						"description": "Whether the instance requires an SSL connection",
 						"type": "boolean",
 						"required": false,
 						"nullable": true,
@@ -1740,6 +1955,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "For basic authentication, the name of the domain’s master user",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1758,6 +1974,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_cred",
 						"label": "Client Credential",
+						"description": "The “Client Credential” setting of the Outlook source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1766,6 +1983,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
+						"description": "The “Client ID” setting of the Outlook source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1774,6 +1992,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "user_email",
 						"label": "User Email",
+						"description": "The “User Email” setting of the Outlook source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1782,6 +2001,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "authority_url",
 						"label": "Authority URL",
+						"description": "The “Authority URL” setting of the Outlook source",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1790,6 +2010,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "outlook_folders",
 						"label": "Outlook Folders",
+						"description": "The “Outlook Folders” setting of the Outlook source",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -1798,6 +2019,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -1807,6 +2029,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "tenant",
 						"label": "Tenant",
+						"description": "The “Tenant” setting of the Outlook source",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -1825,6 +2048,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "api_key",
 						"label": "API Key",
+						"description": "The Pinecone API key",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1833,6 +2057,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "index_name",
 						"label": "Index Name",
+						"description": "The name of the index in the Pinecone database",
+						"placeholder": "e.g. my-index",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1841,6 +2067,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "namespace",
 						"label": "Namespace",
+						"description": "The namespace in the index to write the records into",
+						"placeholder": "e.g. default",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1849,6 +2077,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -1868,6 +2097,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": true,
 						"nullable": false,
@@ -1876,6 +2106,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The name of the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1884,6 +2115,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "host",
 						"label": "Host",
+						"description": "The host name of the database server",
+						"placeholder": "e.g. db.example.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1892,6 +2125,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The database user’s password",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1900,6 +2134,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "port",
 						"label": "Port",
+						"description": "The port number of the database server",
+						"placeholder": "e.g. 5432",
 						"type": "number",
 						"required": true,
 						"nullable": false,
@@ -1908,6 +2144,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "table_name",
 						"label": "Table Name",
+						"description": "The name of the table in the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1916,6 +2153,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The database user’s name",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1923,7 +2161,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "fields",
-						"label": "Fields",
+						"label": "Columns",
+						"description": "The columns to read, the ID column included; all columns when empty",
+						"placeholder": "e.g. id, text",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -1932,6 +2172,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "id_column",
 						"label": "ID Column",
+						"description": "The name of the table’s ID column",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -1947,6 +2188,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": true,
 						"nullable": false,
@@ -1955,6 +2197,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The name of the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1963,6 +2206,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "host",
 						"label": "Host",
+						"description": "The host name of the database server",
+						"placeholder": "e.g. db.example.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1971,6 +2216,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The database user’s password",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1979,6 +2225,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "port",
 						"label": "Port",
+						"description": "The port number of the database server",
+						"placeholder": "e.g. 5432",
 						"type": "number",
 						"required": true,
 						"nullable": false,
@@ -1987,6 +2235,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "table_name",
 						"label": "Table Name",
+						"description": "The name of the table in the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -1995,6 +2244,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The database user’s name",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2013,6 +2263,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "api_key",
 						"label": "API Key",
+						"description": "The Qdrant API key",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2021,6 +2272,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection_name",
 						"label": "Collection Name",
+						"description": "The name of the collection on the Qdrant cluster",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2028,7 +2280,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "url",
-						"label": "URL",
+						"label": "Cluster URL",
+						"description": "The URL of the Qdrant cluster",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2037,6 +2290,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2056,6 +2310,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "host",
 						"label": "Host",
+						"description": "The “Host” setting of the Redis destination",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2064,6 +2319,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2073,6 +2329,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The “Database” setting of the Redis destination (default: 0)",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2082,6 +2339,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The “Password” setting of the Redis destination",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2090,6 +2348,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "port",
 						"label": "Port",
+						"description": "The “Port” setting of the Redis destination (default: 6379)",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2099,6 +2358,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "ssl",
 						"label": "SSL",
+						"description": "The “SSL” setting of the Redis destination (default: on)",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -2108,6 +2368,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "uri",
 						"label": "URI",
+						"description": "The “URI” setting of the Redis destination",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2116,6 +2377,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The “Username” setting of the Redis destination",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2134,6 +2396,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The S3 URI of the bucket or folder: s3://my-bucket/ for the bucket’s root, s3://my-bucket/my-folder/ for a folder",
+						"placeholder": "e.g. s3://my-bucket/my-folder/",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2142,6 +2406,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "anonymous",
 						"label": "Anonymous",
+						"description": "Whether to access the bucket without credentials (supported, not recommended; writing needs credentials)",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -2151,6 +2416,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "endpoint_url",
 						"label": "Endpoint URL",
+						"description": "A custom endpoint URL, only for an S3-compatible store outside AWS",
+						"placeholder": "e.g. https://s3.example.com",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2158,7 +2425,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "key",
-						"label": "Key",
+						"label": "AWS Access Key ID",
+						"description": "The access key ID of the AWS IAM user that has access to the bucket (not needed with Anonymous)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2167,6 +2435,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the bucket or folder",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -2175,7 +2444,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "secret",
-						"label": "Secret",
+						"label": "AWS Secret Access Key",
+						"description": "The secret access key that belongs to the AWS access key ID",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2183,7 +2453,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "token",
-						"label": "Token",
+						"label": "AWS Session Token",
+						"description": "An AWS STS session token, only for temporary credentials",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2198,6 +2469,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "remote_url",
 						"label": "Remote URL",
+						"description": "The S3 URI of the bucket or folder: s3://my-bucket/ for the bucket’s root, s3://my-bucket/my-folder/ for a folder",
+						"placeholder": "e.g. s3://my-bucket/my-folder/",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2206,6 +2479,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "anonymous",
 						"label": "Anonymous",
+						"description": "Whether to access the bucket without credentials (supported, not recommended; writing needs credentials)",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -2215,6 +2489,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "endpoint_url",
 						"label": "Endpoint URL",
+						"description": "A custom endpoint URL, only for an S3-compatible store outside AWS",
+						"placeholder": "e.g. https://s3.example.com",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2222,7 +2498,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "key",
-						"label": "Key",
+						"label": "AWS Access Key ID",
+						"description": "The access key ID of the AWS IAM user that has access to the bucket (not needed with Anonymous)",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2230,7 +2507,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "secret",
-						"label": "Secret",
+						"label": "AWS Secret Access Key",
+						"description": "The secret access key that belongs to the AWS access key ID",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2238,7 +2516,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "token",
-						"label": "Token",
+						"label": "AWS Session Token",
+						"description": "An AWS STS session token, only for temporary credentials",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2257,6 +2536,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "categories",
 						"label": "Categories",
+						"description": "The “Categories” setting of the Salesforce source",
 						"type": "stringList",
 						"required": true,
 						"nullable": false,
@@ -2265,6 +2545,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "consumer_key",
 						"label": "Consumer Key",
+						"description": "The “Consumer Key” setting of the Salesforce source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2273,6 +2554,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "private_key",
 						"label": "Private Key",
+						"description": "The “Private Key” setting of the Salesforce source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2281,6 +2563,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "username",
 						"label": "Username",
+						"description": "The “Username” setting of the Salesforce source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2298,7 +2581,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 				"fields": [
 					{
 						"key": "client_cred",
-						"label": "Client Credential",
+						"label": "Client Secret",
+						"description": "The client secret of the Entra ID app registration",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2307,6 +2591,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "client_id",
 						"label": "Client ID",
+						"description": "The application ID (client ID) of the Microsoft Entra ID app registration",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2314,7 +2599,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "site",
-						"label": "Site",
+						"label": "Site URL",
+						"description": "The base URL of the SharePoint site to read",
+						"placeholder": "e.g. https://my-company.sharepoint.com/sites/my-site",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2322,7 +2609,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "tenant",
-						"label": "Tenant",
+						"label": "Tenant ID",
+						"description": "The directory (tenant) ID of the Entra ID app registration, which needs Microsoft Graph access",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2331,6 +2619,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "user_pname",
 						"label": "User Principal Name",
+						"description": "The user principal name (UPN) of the account in the Entra ID tenant, usually its email address",
+						"placeholder": "e.g. user@my-company.com",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2339,6 +2629,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "authority_url",
 						"label": "Authority URL",
+						"description": "The token provider URL of the Entra ID app registration",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -2348,6 +2639,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "path",
 						"label": "Path",
+						"description": "The folder to start reading files from; Shared Documents when empty",
+						"placeholder": "e.g. Shared Documents",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2356,6 +2649,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "recursive",
 						"label": "Recursive",
+						"description": "Whether to also read the files in subfolders of the path",
 						"type": "boolean",
 						"required": false,
 						"nullable": false,
@@ -2383,7 +2677,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 				"fields": [
 					{
 						"key": "account",
-						"label": "Account",
+						"label": "Account Identifier",
+						"description": "The Snowflake account’s identifier",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2392,6 +2687,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The name of the Snowflake database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2400,6 +2696,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "host",
 						"label": "Host",
+						"description": "The host name of the Snowflake warehouse",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2408,6 +2705,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "id_column",
 						"label": "ID Column",
+						"description": "The column that uniquely identifies each record in the table",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2416,6 +2714,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The user’s password or, as the service now recommends, a programmatic access token",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2424,6 +2723,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "role",
 						"label": "Role",
+						"description": "The user’s Snowflake role, with access to the warehouse, database, schema and table",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2432,6 +2732,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "schema",
 						"label": "Schema",
+						"description": "The name of the schema in the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2440,6 +2741,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "table_name",
 						"label": "Table Name",
+						"description": "The name of the table in the schema",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2447,7 +2749,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "user",
-						"label": "User",
+						"label": "Login Name",
+						"description": "The Snowflake user’s login name (not their username)",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2456,6 +2759,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2464,7 +2768,9 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "fields",
-						"label": "Fields",
+						"label": "Columns",
+						"description": "The columns to read; all columns when empty",
+						"placeholder": "e.g. id, text",
 						"type": "stringList",
 						"required": false,
 						"nullable": true,
@@ -2473,6 +2779,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "port",
 						"label": "Port",
+						"description": "The warehouse’s port number",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2487,7 +2794,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 				"fields": [
 					{
 						"key": "account",
-						"label": "Account",
+						"label": "Account Identifier",
+						"description": "The Snowflake account’s identifier",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2496,6 +2804,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "database",
 						"label": "Database",
+						"description": "The name of the Snowflake database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2504,6 +2813,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "host",
 						"label": "Host",
+						"description": "The host name of the Snowflake warehouse",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2512,6 +2822,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "password",
 						"label": "Password",
+						"description": "The user’s password or, as the service now recommends, a programmatic access token",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2520,6 +2831,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "role",
 						"label": "Role",
+						"description": "The user’s Snowflake role, with access to the warehouse, database, schema and table",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2528,6 +2840,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "schema",
 						"label": "Schema",
+						"description": "The name of the schema in the database",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2535,7 +2848,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					},
 					{
 						"key": "user",
-						"label": "User",
+						"label": "Login Name",
+						"description": "The Snowflake user’s login name (not their username)",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2544,6 +2858,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2553,6 +2868,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "port",
 						"label": "Port",
+						"description": "The warehouse’s port number",
 						"type": "number",
 						"required": false,
 						"nullable": false,
@@ -2562,6 +2878,8 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "record_id_key",
 						"label": "Record ID Key",
+						"description": "The column that uniquely identifies each record in the table",
+						"placeholder": "e.g. record_id",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2570,6 +2888,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "table_name",
 						"label": "Table Name",
+						"description": "The name of the table in the schema",
 						"type": "string",
 						"required": false,
 						"nullable": false,
@@ -2589,6 +2908,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "api_key",
 						"label": "API Key",
+						"description": "The API key Weaviate provides for the cluster",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2597,6 +2917,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "cluster_url",
 						"label": "Cluster URL",
+						"description": "The URL of the Weaviate database cluster",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2605,6 +2926,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "collection",
 						"label": "Collection",
+						"description": "The name of the collection in the cluster to write to",
 						"type": "string",
 						"required": false,
 						"nullable": true,
@@ -2623,6 +2945,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "api_token",
 						"label": "API Token",
+						"description": "The “API Token” setting of the Zendesk source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2631,6 +2954,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "email",
 						"label": "Email",
+						"description": "The “Email” setting of the Zendesk source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2639,6 +2963,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "subdomain",
 						"label": "Subdomain",
+						"description": "The “Subdomain” setting of the Zendesk source",
 						"type": "string",
 						"required": true,
 						"nullable": false,
@@ -2647,6 +2972,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "batch_size",
 						"label": "Batch Size",
+						"description": "The maximum number of records (rows) transferred in one batch",
 						"type": "number",
 						"required": false,
 						"nullable": true,
@@ -2655,6 +2981,7 @@ export const CONNECTOR_TABLE: ConnectorTable = {
 					{
 						"key": "item_type",
 						"label": "Item Type",
+						"description": "The “Item Type” setting of the Zendesk source",
 						"type": "string",
 						"required": false,
 						"nullable": true,

@@ -7,6 +7,10 @@ export interface ConnectorField {
 	key: string;
 	/** The field's name in the node's form. */
 	label: string;
+	/** One line on what the field is, in the user's words (scripts/connectors/fieldText.json). */
+	description: string;
+	/** A sample value shown in the empty field. */
+	placeholder?: string;
 	type: FieldType;
 	required: boolean;
 	/** Whether the service accepts null for it. */
