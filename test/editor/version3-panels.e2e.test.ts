@@ -38,8 +38,10 @@ async function topLevelLabels(page: Page): Promise<string[]> {
 async function parametersPane(page: Page): Promise<Buffer> {
 	const ndv = await page.getByTestId('ndv').boundingBox();
 	const parameters = await page.getByTestId('ndv').getByTestId('node-parameters').boundingBox();
-	if (!ndv || !parameters) throw new Error('the node panel is not on the screen');
-	const top = parameters.y - 8;
+	// The first parameter label is Resource's (the credential row has labels of its own kind).
+	const resource = await page.getByTestId('ndv').getByTestId('node-parameters').getByTestId('input-label').first().boundingBox();
+	if (!ndv || !parameters || !resource) throw new Error('the node panel is not on the screen');
+	const top = resource.y - 8;
 	const clip = { x: parameters.x - 16, y: top, width: parameters.width + 32, height: ndv.y + ndv.height - top };
 	return await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
 }
