@@ -23,7 +23,7 @@ export interface RestImporter {
 	importWorkflow(workflow: WorkflowJson | string): Promise<string>;
 }
 
-export function restImporter(rest: N8nRestSession): RestImporter {
+export function restImporter(rest: Pick<N8nRestSession, 'request'>): RestImporter {
 	/** Asked-for credential id → the id n8n gave it. */
 	const credentialIds = new Map<string, string>();
 
