@@ -122,14 +122,15 @@ export interface WorkflowJson {
 	[key: string]: unknown;
 }
 
-/**
- * Imports one workflow (object or JSON file) with `n8n import:workflow`; an id is generated when
- * it has none. Imported workflows are unpublished (inactive). Returns the workflow id.
- */
+/** A workflow (object or JSON file) as it is imported: with an id (generated when it has none) and settings. */
+export function workflowToImport(workflow: WorkflowJson | string): WorkflowJson & { id: string } {
+	const json = typeof workflow === 'string' ? (JSON.parse(fs.readFileSync(workflow, 'utf8')) as WorkflowJson) : workflow;
+	return { settings: { executionOrder: 'v1' }, ...json, id: json.id ?? n8nId() };
+}
+
+/** Imports one workflow with `n8n import:workflow` (see workflowToImport), unpublished; returns its id. */
 export async function importWorkflow(userFolder: string, workflow: WorkflowJson | string, options: CliOptions = {}): Promise<string> {
-	const json: WorkflowJson =
-		typeof workflow === 'string' ? (JSON.parse(fs.readFileSync(workflow, 'utf8')) as WorkflowJson) : workflow;
-	const withId = { active: false, settings: { executionOrder: 'v1' }, ...json, id: json.id ?? n8nId() };
+	const withId = { active: false, ...workflowToImport(workflow) };
 	const file = writeImportFile(userFolder, 'workflow', withId);
 	checkImported(await n8nCli(userFolder, ['import:workflow', `--input=${file}`], options), file);
 	return withId.id;

@@ -1,7 +1,8 @@
 /**
  * One n8n per jest run: the e2e and editor projects' global setup starts it (pack, install,
  * start, owner) and writes where it runs to a state file; every suite attaches to it instead of
- * booting its own (about 25 s each). The global setup does not wait for the boot: jest runs no test
+ * booting its own (about 25 s each). Suites import credentials and workflows through its REST API
+ * (rest-import.ts); executions still go through the n8n CLI. The global setup does not wait for the boot: jest runs no test
  * before every global setup has returned, so the unit, emulator and integration suites run while
  * n8n starts, and a suite that needs n8n waits for the state file. Suites stay independent by
  * using their own emulator, API key, credentials, workflows and webhook ids, and by filtering
@@ -9,12 +10,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { executeWorkflow, importCredential, importWorkflow, n8nCli } from './cli';
+import { executeWorkflow, n8nCli } from './cli';
 import type { InstalledPackage } from './community-package';
 import type { N8nInstance } from './instance';
 import { killGroup, sleep, tail } from './proc';
 import { publishWorkflow, unpublishWorkflow } from './publish';
 import { N8nRestSession } from './rest';
+import { restImporter } from './rest-import';
 import { setupN8nE2e, type E2eN8n } from './setup';
 import { N8N_VERSION, WORK_DIR } from './config';
 
@@ -156,6 +158,8 @@ export async function attachSharedN8n(label: string, version?: string): Promise<
 		stop: async () => undefined,
 	};
 	const rest = await N8nRestSession.owner(n8n.url);
+	// Imports go to the running server (rest-import.ts): no n8n boot each, no turn in the CLI queue.
+	const importer = restImporter(rest);
 	return {
 		runDir: state.runDir,
 		userFolder,
@@ -164,8 +168,8 @@ export async function attachSharedN8n(label: string, version?: string): Promise<
 		n8n,
 		rest,
 		cli: async (args, o) => await n8nCli(userFolder, args, o),
-		importCredential: async (credential) => await importCredential(userFolder, credential),
-		importWorkflow: async (workflow) => await importWorkflow(userFolder, workflow),
+		importCredential: importer.importCredential,
+		importWorkflow: importer.importWorkflow,
 		execute: async (workflowId, o) => await executeWorkflow(userFolder, workflowId, o),
 		publish: async (workflowId) => await publishWorkflow(rest, userFolder, workflowId),
 		unpublish: async (workflowId) => await unpublishWorkflow(rest, userFolder, workflowId),
