@@ -7,7 +7,7 @@ import { requireText } from '../../helpers/validate';
 import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { checkSchedule, connectorProperties, readConnectors, readNodeDefinition, scheduleOptions, WORKFLOW_TYPES, WORKFLOW_TYPES_V3 } from './shared/workflowFields';
 import { pipelineFaces } from '../../descriptions/pipelineFields';
-import { beforeV3, inV3 } from '../../descriptions/versions';
+import { beforeV3, inV3, isVersion3 } from '../../descriptions/versions';
 
 function updateFields(workflowTypes: INodePropertyOptions[]): INodeProperties {
 	return {
@@ -66,7 +66,7 @@ function replacesNodes(ctx: IExecuteFunctions, itemIndex: number): boolean {
 
 /** The field that replaces the steps, as this node's version shows it. */
 function replaceStepsHint(ctx: IExecuteFunctions): string {
-	return ctx.getNode().typeVersion >= 3 ? 'set Workflow Steps to Replace Steps' : 'turn on Change Workflow Nodes';
+	return isVersion3(ctx.getNode()) ? 'set Workflow Steps to Replace Steps' : 'turn on Change Workflow Nodes';
 }
 
 /** Only what the user set is sent: the service keeps the fields a PUT leaves out. */

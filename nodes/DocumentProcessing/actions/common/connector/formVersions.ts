@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { FROM_V3 } from '../../../descriptions/versions';
+import { FROM_V3, isVersion3 } from '../../../descriptions/versions';
 import type { ConnectorKind } from '../../../api/connectors';
 import { connectorFormProperties } from './connectorForm';
 import { readFormPlan } from './formPlan';
@@ -19,7 +19,7 @@ export function formFields(kind: ConnectorKind, resource: string): INodeProperti
 }
 
 export function usesForm(ctx: IExecuteFunctions): boolean {
-	return ctx.getNode().typeVersion >= 3;
+	return isVersion3(ctx.getNode());
 }
 
 /** The v3 form's plan and type; its warnings become execution hints beside the output. */
