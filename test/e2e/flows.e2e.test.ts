@@ -41,7 +41,7 @@ describe('real n8n: the README flows on one instance', () => {
 		if (run.status !== 'success') throw new Error(`${file} ended ${run.status}: ${JSON.stringify(run.data.resultData.error ?? {}).slice(0, 800)}`);
 		// Whatever a flow did, the key never reaches n8n's saved data or output.
 		expect(JSON.stringify(run.data)).not.toContain(apiKey);
-		expect(run.cli.stdout + run.cli.stderr).not.toContain(apiKey);
+		expect(run.log).not.toContain(apiKey);
 		return run;
 	};
 

@@ -67,7 +67,7 @@ describe('real n8n: Register Secret and Create Source Connector', () => {
 
 		expect(JSON.stringify(requests)).not.toContain(MARKER);
 		expect(JSON.stringify(run.data.resultData.runData)).not.toContain(MARKER);
-		expect(run.cli.stdout + run.cli.stderr).not.toContain(MARKER);
+		expect(run.log).not.toContain(MARKER);
 	}, 5 * 60_000);
 
 	it('keeps a typed secret out of the saved errors when registering it fails', async () => {

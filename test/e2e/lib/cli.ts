@@ -146,8 +146,10 @@ export interface ExecutionResult {
 	data: RunExecutionData;
 	/** Where `data` came from: the saved execution (preferred) or the CLI's stdout. */
 	source: 'database' | 'stdout';
-	/** The CLI call itself (exit code 139 after a successful run is tolerated, see README). */
-	cli: RunResult;
+	/** What n8n printed while the workflow ran: the CLI's output, or the server's log from the run's start to its end (rest-execute.ts). */
+	log: string;
+	/** The CLI call, when the run went through `n8n execute` (exit code 139 after a successful run is tolerated, see README). */
+	cli?: RunResult;
 }
 
 /** Parses the IRun JSON that `n8n execute --rawOutput` prints after its log lines. */
@@ -227,6 +229,7 @@ async function executeNow(userFolder: string, workflowId: string, options: CliOp
 			finished: Boolean(saved.finished),
 			data: saved.data,
 			source: 'database',
+			log: cli.stdout + cli.stderr,
 			cli,
 		};
 	}
@@ -237,6 +240,7 @@ async function executeNow(userFolder: string, workflowId: string, options: CliOp
 			finished: Boolean(printed.finished),
 			data: printed.data,
 			source: 'stdout',
+			log: cli.stdout + cli.stderr,
 			cli,
 		};
 	}

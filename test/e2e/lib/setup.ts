@@ -4,7 +4,6 @@
  */
 import * as path from 'node:path';
 import {
-	executeWorkflow,
 	importCredential,
 	importWorkflow,
 	n8nCli,
@@ -21,6 +20,8 @@ import { packPackage } from './pack';
 import { publishWorkflow, unpublishWorkflow } from './publish';
 import type { RunResult } from './proc';
 import { N8nRestSession } from './rest';
+import { executeViaRest } from './rest-execute';
+import { restImporter } from './rest-import';
 import { createRunDir } from './workdir';
 
 export interface SetupN8nOptions {
@@ -46,7 +47,8 @@ export interface E2eN8n {
 	cli(args: string[], options?: CliOptions): Promise<RunResult>;
 	importCredential(credential: CredentialInput): Promise<{ id: string; name: string }>;
 	importWorkflow(workflow: WorkflowJson | string): Promise<string>;
-	execute(workflowId: string, options?: CliOptions): Promise<ExecutionResult>;
+	/** Runs the workflow from its Manual Trigger on the server (rest-execute.ts). */
+	execute(workflowId: string, options?: { timeoutMs?: number }): Promise<ExecutionResult>;
 	/** Publishes via REST and waits until the server activated the triggers (throws on failure). */
 	publish(workflowId: string): Promise<void>;
 	unpublish(workflowId: string): Promise<void>;
@@ -64,6 +66,13 @@ export async function setupN8nE2e(options: SetupN8nOptions = {}): Promise<E2eN8n
 	try {
 		const rest = await N8nRestSession.owner(n8n.url);
 		const cliOptions = (o?: CliOptions): CliOptions => ({ ...o, env: { ...options.env, ...o?.env } });
+		// n8n 1.x gives a workflow saved over REST a new id, so imports there stay on the CLI.
+		const importer = n8n.install.version.startsWith('1.')
+			? {
+					importCredential: async (credential: CredentialInput) => await importCredential(userFolder, credential),
+					importWorkflow: async (workflow: WorkflowJson | string) => await importWorkflow(userFolder, workflow),
+				}
+			: restImporter(rest);
 		return {
 			runDir,
 			userFolder,
@@ -72,9 +81,9 @@ export async function setupN8nE2e(options: SetupN8nOptions = {}): Promise<E2eN8n
 			n8n,
 			rest,
 			cli: async (args, o) => await n8nCli(userFolder, args, cliOptions(o)),
-			importCredential: async (credential) => await importCredential(userFolder, credential),
-			importWorkflow: async (workflow) => await importWorkflow(userFolder, workflow),
-			execute: async (workflowId, o) => await executeWorkflow(userFolder, workflowId, cliOptions(o)),
+			importCredential: importer.importCredential,
+			importWorkflow: importer.importWorkflow,
+			execute: async (workflowId, o) => await executeViaRest(rest, workflowId, { logFile: n8n.logFile, ...o }),
 			publish: async (workflowId) => await publishWorkflow(rest, userFolder, workflowId),
 			unpublish: async (workflowId) => await unpublishWorkflow(rest, userFolder, workflowId),
 			close: async () => await n8n.stop(),

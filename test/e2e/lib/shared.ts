@@ -2,7 +2,7 @@
  * One n8n per jest run: the e2e and editor projects' global setup starts it (pack, install,
  * start, owner) and writes where it runs to a state file; every suite attaches to it instead of
  * booting its own (about 25 s each). Suites import credentials and workflows through its REST API
- * (rest-import.ts); executions still go through the n8n CLI. The global setup does not wait for the boot: jest runs no test
+ * (rest-import.ts) and run workflows through it too (rest-execute.ts). The global setup does not wait for the boot: jest runs no test
  * before every global setup has returned, so the unit, emulator and integration suites run while
  * n8n starts, and a suite that needs n8n waits for the state file. Suites stay independent by
  * using their own emulator, API key, credentials, workflows and webhook ids, and by filtering
@@ -10,12 +10,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { executeWorkflow, n8nCli } from './cli';
+import { n8nCli } from './cli';
 import type { InstalledPackage } from './community-package';
 import type { N8nInstance } from './instance';
 import { killGroup, sleep, tail } from './proc';
 import { publishWorkflow, unpublishWorkflow } from './publish';
 import { N8nRestSession } from './rest';
+import { executeViaRest } from './rest-execute';
 import { restImporter } from './rest-import';
 import { setupN8nE2e, type E2eN8n } from './setup';
 import { N8N_VERSION, WORK_DIR } from './config';
@@ -170,7 +171,7 @@ export async function attachSharedN8n(label: string, version?: string): Promise<
 		cli: async (args, o) => await n8nCli(userFolder, args, o),
 		importCredential: importer.importCredential,
 		importWorkflow: importer.importWorkflow,
-		execute: async (workflowId, o) => await executeWorkflow(userFolder, workflowId, o),
+		execute: async (workflowId, o) => await executeViaRest(rest, workflowId, { logFile: state.n8n.logFile, ...o }),
 		publish: async (workflowId) => await publishWorkflow(rest, userFolder, workflowId),
 		unpublish: async (workflowId) => await unpublishWorkflow(rest, userFolder, workflowId),
 		close: async () => undefined,
