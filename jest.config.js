@@ -6,7 +6,7 @@ const base = {
 	testEnvironment: 'node',
 	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
 	// No proxy from the developer's shell: the package follows n8n's proxy variables (docs/proxy.md).
-	setupFiles: ['<rootDir>/test/proxy/no-ambient-proxy.ts'],
+	setupFiles: ['<rootDir>/test/proxy/no-ambient-proxy.ts', '<rootDir>/test/fresh-connections.ts'],
 };
 
 /**
