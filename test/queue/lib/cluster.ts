@@ -6,13 +6,14 @@
  * the suites call in afterAll, so a failing test stops it too.
  */
 import * as path from 'node:path';
-import { importCredential, importWorkflow, type CredentialInput, type WorkflowJson } from '../../e2e/lib/cli';
+import type { CredentialInput, WorkflowJson } from '../../e2e/lib/cli';
 import { ensureN8n } from '../../e2e/lib/install';
 import { installPackage } from '../../e2e/lib/community-package';
 import { startN8n, type N8nInstance } from '../../e2e/lib/instance';
 import { packPackage } from '../../e2e/lib/pack';
 import { freePort, killAllChildren } from '../../e2e/lib/proc';
 import { N8nRestSession } from '../../e2e/lib/rest';
+import { restImporter } from '../../e2e/lib/rest-import';
 import { createRunDir } from '../../e2e/lib/workdir';
 import { QueueDatabase } from './database';
 import { startPostgres, startRedis } from './services';
@@ -110,6 +111,9 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		const db = await QueueDatabase.connect(postgres.port, postgres.user, postgres.database);
 		closeDb = async () => await db.close();
 		const rest = await N8nRestSession.owner(main.url);
+		// Saved through the main process's REST API, as the editor saves: an `n8n import` would boot
+		// a whole n8n process per call.
+		const importer = restImporter(rest);
 		const cluster: QueueCluster = {
 			runDir,
 			userFolder,
@@ -128,8 +132,8 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			db,
 			rest,
 			env,
-			importCredential: async (credential) => await importCredential(userFolder, credential, { env }),
-			importWorkflow: async (workflow) => await importWorkflow(userFolder, workflow, { env }),
+			importCredential: async (credential) => await importer.importCredential(credential),
+			importWorkflow: async (workflow) => await importer.importWorkflow(workflow),
 			publish: async (workflowId) => {
 				const before = await db.lastOutboxId(workflowId);
 				await rest.publishWorkflow(workflowId);
