@@ -96,6 +96,22 @@ describe('signed deliveries of each shape, sent directly', () => {
 		expect(result.response.workflowData?.[0][0].json).toMatchObject({ event_id: event.id, job_id: event.payload.job_id, event_type: 'job.completed' });
 	});
 
+	it('recognises a replayed empty-body delivery by its webhook-id without reading the event again', async () => {
+		await runWorkflowJob(world.service, world.client);
+		const event = completedEvent()!;
+		// A trigger activated after the job: the emulator's own delivery of the event went to `hook` only.
+		const late = bridgedTrigger(world.service, world.bridge, { parameters: { events: ['job.completed'] } });
+		await late.activate();
+		const before = (await lookups()).length;
+		const delivery = signedDelivery(late, Buffer.from(''), { id: event.id });
+		const first = await late.runWebhook({ ...delivery, headers: { ...delivery.headers, 'content-type': 'text/plain' } });
+		expect(first).toMatchObject({ statusCode: 200, workflowStarted: true });
+		expect(first.response.workflowData?.[0][0].json).toMatchObject({ event_id: event.id, event_type: 'job.completed' });
+		const replayed = await late.runWebhook({ ...delivery, headers: { ...delivery.headers, 'content-type': 'text/plain' } });
+		expect(replayed).toMatchObject({ statusCode: 200, workflowStarted: false, body: { ignored: expect.stringMatching(/already received/) } });
+		expect((await lookups()).length - before).toBe(1);
+	});
+
 	it('keeps the type it found when the event cannot be read, and says why', async () => {
 		const missingJob = anEvent({ payload: { status: 'COMPLETED' } });
 		const result = await hook.runWebhook(signedDelivery(hook, missingJob));

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { header, ignore, rawBodyOf, refuse, signedDelivery } from '../webhooks/webhookRequest';
 import { claimDelivery, releaseDelivery } from '../webhooks/replayGuard';
 import { verifyWebhookSignature } from '../webhooks/webhookSignature';
@@ -45,22 +45,25 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// Past the signature check nothing is refused: the body's format is not documented.
 	const payload = parseBody(body);
 	const headerId = header(this, 'webhook-id');
-	const event = await resolveEvent(this, payload, headerId);
-	if (event.event_type !== UNKNOWN_EVENT_TYPE && !settings.events.some((type) => type === event.event_type)) {
-		return ignore(`event type ${event.event_type} is not one this trigger listens to`);
-	}
-
 	const channel = registration?.channelId ?? `node:${this.getNode().id}`;
-	const deliveryId = headerId ?? event.event_id;
-	if (deliveryId !== null && !claimDelivery(channel, deliveryId)) return ignore(`delivery ${deliveryId} was already received`);
-
-	let items: INodeExecutionData[];
+	// Claimed by its webhook-id before the event is resolved: a retried or replayed empty-body
+	// delivery would otherwise cost a GET /notifications/{id} each time before being recognised.
+	if (headerId !== undefined && !claimDelivery(channel, headerId)) return ignore(`delivery ${headerId} was already received`);
+	let claimed = headerId ?? null;
 	try {
-		items = await eventItems(this, settings, event, rawPayload(payload, body));
+		const event = await resolveEvent(this, payload, headerId);
+		if (claimed === null && event.event_id !== null) {
+			if (!claimDelivery(channel, event.event_id)) return ignore(`delivery ${event.event_id} was already received`);
+			claimed = event.event_id;
+		}
+		if (event.event_type !== UNKNOWN_EVENT_TYPE && !settings.events.some((type) => type === event.event_type)) {
+			return ignore(`event type ${event.event_type} is not one this trigger listens to`);
+		}
+		const items = await eventItems(this, settings, event, rawPayload(payload, body));
+		return { workflowData: [items] };
 	} catch (error) {
 		// The service retries a delivery that failed, and that retry must be able to run.
-		if (deliveryId !== null) releaseDelivery(channel, deliveryId);
+		if (claimed !== null) releaseDelivery(channel, claimed);
 		throw asNodeError(this.getNode(), error);
 	}
-	return { workflowData: [items] };
 }
