@@ -50,7 +50,7 @@ describe('Document Processing Trigger in real n8n', () => {
 		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success', 'success']);
 		const events = executions.map((execution) => nodeOutputJson(execution.data, 'Job Event')[0]);
 		expect(events.map((event) => event.event_type).sort()).toEqual([...LIFE].sort());
-		return { jobId, executions, events };
+		return { jobId, executions, events, before };
 	};
 
 	beforeAll(async () => {
@@ -77,13 +77,18 @@ describe('Document Processing Trigger in real n8n', () => {
 
 	it('records an execution for job.scheduled, job.in_progress and job.completed with the job id', async () => {
 		const { emulator } = suite;
-		const { jobId, executions, events } = await jobLifeExecutions();
+		const { jobId, executions, events, before } = await jobLifeExecutions();
 		for (const event of events) {
 			expect(event).toMatchObject({ job_id: jobId, workflow_id: DEFAULT_WORKFLOW_ID, job: expect.objectContaining({ id: jobId }) });
 		}
 		expect(nodeOutputJson(executions[0].data, 'Received')).toHaveLength(1);
 		await emulator.deliveriesIdle();
-		expect(emulator.store.deliveries.map((attempt) => attempt.status_code)).toEqual([200, 200, 200]);
+		// Each event's last attempt was answered 200. On a loaded machine n8n may answer one after the
+		// emulator's 5 s timeout, which resends it: the trigger knows its webhook-id and starts nothing,
+		// so there is still one execution per event.
+		const lastStatusByEvent = new Map(emulator.store.deliveries.map((attempt) => [attempt.event_id, attempt.status_code]));
+		expect([...lastStatusByEvent.values()]).toEqual([200, 200, 200]);
+		expect(await listExecutions(suite.e2e.userFolder, { workflowId, afterId: before })).toHaveLength(3);
 		// The signing secret never reaches execution data.
 		expect(JSON.stringify(executions)).not.toContain(String(channels()[0].secret));
 	}, 180_000);

@@ -162,18 +162,54 @@ export async function runOk(command: string, args: string[], options: RunOptions
 	return result;
 }
 
-/** A TCP port that was free on 127.0.0.1 a moment ago. */
-export async function freePort(): Promise<number> {
-	return await new Promise<number>((resolve, reject) => {
+/** Whether a listener can bind `port` on 127.0.0.1 right now (0: any port; resolves the port bound, or undefined). */
+async function bindable(port: number): Promise<number | undefined> {
+	return await new Promise<number | undefined>((resolve) => {
 		const server = net.createServer();
 		server.unref();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
+		server.once('error', () => resolve(undefined));
+		server.listen(port, '127.0.0.1', () => {
 			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
+			const bound = typeof address === 'object' && address ? address.port : undefined;
+			server.close(() => resolve(bound));
 		});
 	});
+}
+
+/** The low end of the kernel's ephemeral range (source ports of outgoing connections), when it can be read. */
+function ephemeralLow(): number | undefined {
+	try {
+		const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+		return Number.isInteger(low) ? low : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+const FIXED_LOW = 10_000;
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port that was free on 127.0.0.1 a moment ago, for a server started next (n8n, its task
+ * broker, Redis, PostgreSQL). Taken below the kernel's ephemeral range: a port the kernel hands out
+ * (listen on 0) is also the source port of the next outgoing connection, and one such connection
+ * in the gap before the server binds made n8n exit with "Task Broker's port … is already in use".
+ */
+export async function freePort(): Promise<number> {
+	const high = (ephemeralLow() ?? 0) - 1;
+	if (high > FIXED_LOW) {
+		for (let attempt = 0; attempt < 50; attempt++) {
+			const port = FIXED_LOW + Math.floor(Math.random() * (high - FIXED_LOW + 1));
+			if (handedOut.has(port)) continue;
+			// Reserved before the check, so calls running side by side never pick the same port.
+			handedOut.add(port);
+			if ((await bindable(port)) === port) return port;
+			handedOut.delete(port);
+		}
+	}
+	const port = await bindable(0);
+	if (port === undefined) throw new Error('no free TCP port on 127.0.0.1');
+	return port;
 }
 
 export const sleep = async (ms: number): Promise<void> =>
