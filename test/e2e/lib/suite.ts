@@ -12,7 +12,7 @@ import { startEmulator, type EmulatorConfig, type RunningEmulator } from '../../
 import { TestClient } from '../../emulator/test-support/client';
 import { userFolderPaths } from './user-folder';
 import { killAllChildren } from './proc';
-import type { E2eN8n } from './setup';
+import { setupN8nE2e, type E2eN8n } from './setup';
 import { attachSharedN8n, holdN8n, holdsN8n, releaseHeldN8n } from './shared';
 
 /** A cold n8n install takes several minutes; suites give their own setup hooks the same bound. */
@@ -29,6 +29,11 @@ export interface E2eSuiteOptions {
 	emulatorConfig?: Partial<EmulatorConfig>;
 	/** n8n version (default N8N_VERSION). */
 	version?: string;
+	/**
+	 * Settings only this suite's n8n may have (e.g. N8N_EXPRESSION_ENGINE): the suite then boots an
+	 * n8n of its own with them, stopped after its tests, instead of attaching to the shared one.
+	 */
+	ownN8nEnv?: NodeJS.ProcessEnv;
 }
 
 export interface E2eSuite {
@@ -56,7 +61,9 @@ export function useE2eSuite(options: E2eSuiteOptions): E2eSuite {
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, apiKey, config: options.emulatorConfig });
 		client = new TestClient(emulator);
-		e2e = await attachSharedN8n(options.label, options.version);
+		e2e = options.ownN8nEnv
+			? await setupN8nE2e({ label: options.label, version: options.version, env: options.ownN8nEnv })
+			: await attachSharedN8n(options.label, options.version);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
