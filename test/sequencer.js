@@ -2,8 +2,13 @@
  * Test order for parallel workers: the suites that run longest and wait most (queue mode's own
  * n8n cluster, the compatibility legs, real-n8n end to end, the editor) start first, so the many
  * short unit, emulator and integration suites fill the workers' gaps instead of leaving one long
- * suite running alone at the end. Within a layer, jest's own order (slowest first by its cache,
- * else the largest file).
+ * suite running alone at the end.
+ *
+ * Within a layer, the longest suite of the last run on this machine first. Jest keeps such times
+ * too, but by absolute path, so a fresh clone (every CI run) starts without them and falls back to
+ * file size: the 70 s fault matrix then ran last, alone. Here they are kept by path inside the
+ * repository, next to the n8n installs (~/.cache/n8n-nodes-document-processing/suite-seconds.json).
+ * Suites without a recorded time (a cold run, a new file) come first, in jest's own order.
  *
  * Cold (an n8n of test/compat/n8n-versions.json not installed yet: `.ci/run` starts `npm test`
  * while its background installs still run), the layers that need no n8n go first instead: a
@@ -16,12 +21,28 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const REAL_N8N_FIRST = ['queue', 'compat', 'e2e', 'editor', 'integration', 'emulator', 'unit'];
 const NO_N8N_FIRST = ['integration', 'emulator', 'unit', 'queue', 'compat', 'e2e', 'editor'];
+const ROOT = path.resolve(__dirname, '..');
+
+function cacheDir() {
+	return process.env.N8N_CACHE_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-document-processing');
+}
 
 /** Whether every n8n version the run needs is installed (install-n8n.sh marks a finished one `.complete`). */
 function n8nInstalled() {
-	const cache = process.env.N8N_CACHE_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-document-processing');
 	const legs = JSON.parse(fs.readFileSync(path.join(__dirname, 'compat', 'n8n-versions.json'), 'utf8'));
-	return legs.every((leg) => fs.existsSync(path.join(cache, `n8n-${leg.n8n}`, '.complete')));
+	return legs.every((leg) => fs.existsSync(path.join(cacheDir(), `n8n-${leg.n8n}`, '.complete')));
+}
+
+const secondsFile = () => path.join(cacheDir(), 'suite-seconds.json');
+
+/** Seconds per suite (path relative to the repository) of the last runs; {} when there are none. */
+function recordedSeconds() {
+	try {
+		const seconds = JSON.parse(fs.readFileSync(secondsFile(), 'utf8'));
+		return seconds && typeof seconds === 'object' ? seconds : {};
+	} catch {
+		return {};
+	}
 }
 
 class LayerSequencer extends Sequencer {
@@ -31,9 +52,28 @@ class LayerSequencer extends Sequencer {
 			const index = order.indexOf(test.context.config.displayName?.name);
 			return index === -1 ? order.length : index;
 		};
+		const seconds = recordedSeconds();
+		const recorded = (test) => seconds[path.relative(ROOT, test.path)] ?? Infinity;
 		const byJest = super.sort(tests);
 		const position = new Map(byJest.map((test, index) => [test, index]));
-		return [...byJest].sort((a, b) => rank(a) - rank(b) || position.get(a) - position.get(b));
+		return [...byJest].sort(
+			(a, b) => rank(a) - rank(b) || (recorded(b) === recorded(a) ? 0 : recorded(b) > recorded(a) ? 1 : -1) || position.get(a) - position.get(b),
+		);
+	}
+
+	cacheResults(tests, results) {
+		super.cacheResults(tests, results);
+		const seconds = recordedSeconds();
+		for (const result of results.testResults) {
+			const { start, end } = result.perfStats;
+			if (!result.skipped && end > start) seconds[path.relative(ROOT, result.testFilePath)] = Math.round((end - start) / 100) / 10;
+		}
+		try {
+			fs.mkdirSync(cacheDir(), { recursive: true });
+			fs.writeFileSync(secondsFile(), `${JSON.stringify(seconds, null, '\t')}\n`);
+		} catch {
+			// Only the next run's order depends on it.
+		}
 	}
 }
 

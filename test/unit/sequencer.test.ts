@@ -1,0 +1,96 @@
+/**
+ * test/sequencer.js: layers in the order of the n8n installs' state, and within a layer the longest
+ * suite of the last run first, by repository-relative path, so a fresh clone gets the order too.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+type Test = {
+	path: string;
+	duration?: number;
+	context: { config: { displayName: { name: string }; cache: boolean; id: string; haste: object; cacheDirectory: string }; hasteFS: { getSize(): number } };
+};
+type Sequencer = {
+	sort(tests: Test[]): Test[];
+	cacheResults(tests: Test[], results: { testResults: Array<{ testFilePath: string; skipped: boolean; numFailingTests: number; perfStats: { start: number; end: number; runtime: number } }> }): void;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const LayerSequencer = require('../sequencer.js') as new (options: object) => Sequencer;
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const names = (tests: Test[]) => tests.map((t) => path.relative(ROOT, t.path));
+
+describe('the test sequencer', () => {
+	let cache: string;
+	const saved = process.env.N8N_CACHE_DIR;
+	beforeEach(() => {
+		cache = fs.mkdtempSync(path.join(os.tmpdir(), 'sequencer-'));
+		process.env.N8N_CACHE_DIR = cache;
+	});
+	afterEach(() => {
+		if (saved === undefined) delete process.env.N8N_CACHE_DIR;
+		else process.env.N8N_CACHE_DIR = saved;
+		fs.rmSync(cache, { recursive: true, force: true });
+	});
+	// Jest's own record goes to cacheDirectory; the sequencer's to N8N_CACHE_DIR: both in the temporary folder.
+	const test = (relative: string, layer: string): Test => ({
+		path: path.join(ROOT, relative),
+		context: {
+			config: { displayName: { name: layer }, cache: false, id: 'sequencer-test', haste: {}, cacheDirectory: cache },
+			hasteFS: { getSize: () => 100 },
+		},
+	});
+	const installAll = () => {
+		const legs = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'compat', 'n8n-versions.json'), 'utf8')) as Array<{ n8n: string }>;
+		for (const leg of legs) {
+			fs.mkdirSync(path.join(cache, `n8n-${leg.n8n}`), { recursive: true });
+			fs.writeFileSync(path.join(cache, `n8n-${leg.n8n}`, '.complete'), '');
+		}
+	};
+	const suites = () => [
+		test('test/unit/a.test.ts', 'unit'),
+		test('test/integration/short.test.ts', 'integration'),
+		test('test/integration/long.test.ts', 'integration'),
+		test('test/integration/new.test.ts', 'integration'),
+		test('test/queue/q.queue.test.ts', 'queue'),
+	];
+
+	it('runs the layers without n8n first while an n8n is not installed, the real-n8n ones first once all are', () => {
+		expect(names(new LayerSequencer({}).sort(suites()))[0]).toMatch(/^test\/integration\//);
+		installAll();
+		expect(names(new LayerSequencer({}).sort(suites()))[0]).toBe('test/queue/q.queue.test.ts');
+	});
+
+	it('puts the longest suite of the recorded run first within its layer, unrecorded ones before them', () => {
+		installAll();
+		const sequencer = new LayerSequencer({});
+		const tests = suites();
+		const result = (relative: string, seconds: number) => ({
+			testFilePath: path.join(ROOT, relative),
+			skipped: false,
+			numFailingTests: 0,
+			perfStats: { start: 1_000, end: 1_000 + seconds * 1000, runtime: seconds * 1000 },
+		});
+		sequencer.cacheResults(tests, { testResults: [result('test/integration/short.test.ts', 2), result('test/integration/long.test.ts', 70)] });
+		expect(JSON.parse(fs.readFileSync(path.join(cache, 'suite-seconds.json'), 'utf8'))).toEqual({
+			'test/integration/short.test.ts': 2,
+			'test/integration/long.test.ts': 70,
+		});
+		expect(names(new LayerSequencer({}).sort(suites()))).toEqual([
+			'test/queue/q.queue.test.ts',
+			'test/integration/new.test.ts',
+			'test/integration/long.test.ts',
+			'test/integration/short.test.ts',
+			'test/unit/a.test.ts',
+		]);
+	});
+
+	it('keeps jest’s order when the record is unreadable', () => {
+		installAll();
+		fs.writeFileSync(path.join(cache, 'suite-seconds.json'), 'not json');
+		expect(names(new LayerSequencer({}).sort(suites())).slice(1, 4)).toEqual(
+			expect.arrayContaining(['test/integration/short.test.ts', 'test/integration/long.test.ts', 'test/integration/new.test.ts']),
+		);
+	});
+});
