@@ -73,4 +73,9 @@ describe('restImporter', () => {
 			'n8n saved workflow fixtureWorkflow1 as somethingElse01',
 		);
 	});
+
+	it('returns the id n8n gave the workflow when n8n assigns its own (1.x)', async () => {
+		const { rest } = fakeRest({ workflowId: () => 'givenByN8n1x001' });
+		expect(await restImporter(rest, { assignsWorkflowIds: true }).importWorkflow({ id: 'fixtureWorkflow1', name: 'W', nodes: [], connections: {} })).toBe('givenByN8n1x001');
+	});
 });

@@ -6,7 +6,9 @@
  * n8n 2.x keeps a workflow's id on POST /rest/workflows (it refuses an id that exists), but gives a
  * credential a new id on POST /rest/credentials. So a credential asked for with an id is created
  * under n8n's id, and the workflows imported later through the same importer have their node
- * credential references rewritten from the asked-for id to n8n's.
+ * credential references rewritten from the asked-for id to n8n's. n8n 1.x gives a workflow a new id
+ * too: with `assignsWorkflowIds` the importer returns n8n's id (every suite goes on with the id it
+ * gets back); without it a different id is an error, as a 2.x that stopped keeping ids would be.
  */
 import { workflowToImport, type CredentialInput, type WorkflowJson } from './cli';
 import type { N8nRestSession } from './rest';
@@ -23,7 +25,7 @@ export interface RestImporter {
 	importWorkflow(workflow: WorkflowJson | string): Promise<string>;
 }
 
-export function restImporter(rest: Pick<N8nRestSession, 'request'>): RestImporter {
+export function restImporter(rest: Pick<N8nRestSession, 'request'>, options: { assignsWorkflowIds?: boolean } = {}): RestImporter {
 	/** Asked-for credential id → the id n8n gave it. */
 	const credentialIds = new Map<string, string>();
 
@@ -48,7 +50,7 @@ export function restImporter(rest: Pick<N8nRestSession, 'request'>): RestImporte
 			for (const field of WORKFLOW_FIELDS) if (json[field] !== undefined) body[field] = json[field];
 			body.nodes = json.nodes.map(withCredentialIds);
 			const saved = await rest.request<{ id: string }>('POST', '/rest/workflows', body);
-			if (saved.id !== json.id) throw new Error(`n8n saved workflow ${json.id} as ${saved.id}`);
+			if (saved.id !== json.id && !options.assignsWorkflowIds) throw new Error(`n8n saved workflow ${json.id} as ${saved.id}`);
 			return saved.id;
 		},
 	};

@@ -4,8 +4,6 @@
  */
 import * as path from 'node:path';
 import {
-	importCredential,
-	importWorkflow,
 	n8nCli,
 	type CliOptions,
 	type CredentialInput,
@@ -66,13 +64,8 @@ export async function setupN8nE2e(options: SetupN8nOptions = {}): Promise<E2eN8n
 	try {
 		const rest = await N8nRestSession.owner(n8n.url);
 		const cliOptions = (o?: CliOptions): CliOptions => ({ ...o, env: { ...options.env, ...o?.env } });
-		// n8n 1.x gives a workflow saved over REST a new id, so imports there stay on the CLI.
-		const importer = n8n.install.version.startsWith('1.')
-			? {
-					importCredential: async (credential: CredentialInput) => await importCredential(userFolder, credential),
-					importWorkflow: async (workflow: WorkflowJson | string) => await importWorkflow(userFolder, workflow),
-				}
-			: restImporter(rest);
+		// n8n 1.x gives a workflow saved over REST a new id: the suites go on with the one it returns.
+		const importer = restImporter(rest, { assignsWorkflowIds: n8n.install.version.startsWith('1.') });
 		return {
 			runDir,
 			userFolder,
