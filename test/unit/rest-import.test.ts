@@ -74,8 +74,9 @@ describe('restImporter', () => {
 		);
 	});
 
-	it('returns the id n8n gave the workflow when n8n assigns its own (1.x)', async () => {
-		const { rest } = fakeRest({ workflowId: () => 'givenByN8n1x001' });
-		expect(await restImporter(rest, { assignsWorkflowIds: true }).importWorkflow({ id: 'fixtureWorkflow1', name: 'W', nodes: [], connections: {} })).toBe('givenByN8n1x001');
+	it('on n8n 1.x sends the workflow inactive and returns the id n8n gave it', async () => {
+		const { rest, sent } = fakeRest({ workflowId: () => 'givenByN8n1x001' });
+		expect(await restImporter(rest, { n8nV1: true }).importWorkflow({ id: 'fixtureWorkflow1', name: 'W', nodes: [], connections: {} })).toBe('givenByN8n1x001');
+		expect(sent[0].body).toMatchObject({ active: false });
 	});
 });

@@ -7,8 +7,9 @@
  * credential a new id on POST /rest/credentials. So a credential asked for with an id is created
  * under n8n's id, and the workflows imported later through the same importer have their node
  * credential references rewritten from the asked-for id to n8n's. n8n 1.x gives a workflow a new id
- * too: with `assignsWorkflowIds` the importer returns n8n's id (every suite goes on with the id it
- * gets back); without it a different id is an error, as a 2.x that stopped keeping ids would be.
+ * too, and refuses one without `active`: with `n8nV1` the importer sends `active: false` and returns
+ * n8n's id (every suite goes on with the id it gets back); without it a different id is an error, as
+ * a 2.x that stopped keeping ids would be.
  */
 import { workflowToImport, type CredentialInput, type WorkflowJson } from './cli';
 import type { N8nRestSession } from './rest';
@@ -25,7 +26,7 @@ export interface RestImporter {
 	importWorkflow(workflow: WorkflowJson | string): Promise<string>;
 }
 
-export function restImporter(rest: Pick<N8nRestSession, 'request'>, options: { assignsWorkflowIds?: boolean } = {}): RestImporter {
+export function restImporter(rest: Pick<N8nRestSession, 'request'>, options: { n8nV1?: boolean } = {}): RestImporter {
 	/** Asked-for credential id → the id n8n gave it. */
 	const credentialIds = new Map<string, string>();
 
@@ -49,8 +50,9 @@ export function restImporter(rest: Pick<N8nRestSession, 'request'>, options: { a
 			const body: Record<string, unknown> = {};
 			for (const field of WORKFLOW_FIELDS) if (json[field] !== undefined) body[field] = json[field];
 			body.nodes = json.nodes.map(withCredentialIds);
+			if (options.n8nV1) body.active = false;
 			const saved = await rest.request<{ id: string }>('POST', '/rest/workflows', body);
-			if (saved.id !== json.id && !options.assignsWorkflowIds) throw new Error(`n8n saved workflow ${json.id} as ${saved.id}`);
+			if (saved.id !== json.id && !options.n8nV1) throw new Error(`n8n saved workflow ${json.id} as ${saved.id}`);
 			return saved.id;
 		},
 	};

@@ -65,7 +65,7 @@ export async function setupN8nE2e(options: SetupN8nOptions = {}): Promise<E2eN8n
 		const rest = await N8nRestSession.owner(n8n.url);
 		const cliOptions = (o?: CliOptions): CliOptions => ({ ...o, env: { ...options.env, ...o?.env } });
 		// n8n 1.x gives a workflow saved over REST a new id: the suites go on with the one it returns.
-		const importer = restImporter(rest, { assignsWorkflowIds: n8n.install.version.startsWith('1.') });
+		const importer = restImporter(rest, { n8nV1: n8n.install.version.startsWith('1.') });
 		return {
 			runDir,
 			userFolder,
