@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import { ensureN8n } from './install';
 import { n8nVersionOf, userFolderPaths } from './user-folder';
-import { runOk, sleep } from './proc';
+import { readDatabase } from './db-reader';
+import { sleep } from './proc';
 
 /** The parts of n8n's IRunExecutionData the tests look at (kept loose on purpose). */
 export interface NodeRun {
@@ -45,15 +46,13 @@ export interface SavedExecution extends ExecutionSummary {
 	workflowData: Record<string, unknown> | null;
 }
 
-/** Runs one request of db-query.cjs against a user folder's database. */
+/** Runs one request of db-query.cjs against a user folder's database (db-reader.ts). */
 export async function queryDatabase<T>(userFolder: string, request: Record<string, unknown>): Promise<T> {
 	const install = await ensureN8n(n8nVersionOf(userFolder));
-	const script = path.join(__dirname, 'db-query.cjs');
-	const result = await runOk(install.node, [script, userFolderPaths(userFolder).database, JSON.stringify(request)], {
-		env: { PATH: process.env.PATH ?? '', N8N_MODULES: install.n8nModules },
-		timeoutMs: 60_000,
-	});
-	return JSON.parse(result.stdout) as T;
+	return await readDatabase<T>(install.node, path.join(__dirname, 'db-query.cjs'), userFolderPaths(userFolder).database, {
+		PATH: process.env.PATH ?? '',
+		N8N_MODULES: install.n8nModules,
+	}, request);
 }
 
 export async function maxExecutionId(userFolder: string): Promise<number> {
