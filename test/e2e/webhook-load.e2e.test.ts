@@ -11,8 +11,9 @@
  * engine n8n builds an expression isolate for every webhook request to a node that is not its own
  * Webhook node (live-webhooks.ts, webhookPhaseNeedsIsolate): n8n spent 185 CPU s on this suite
  * with it and 37 s with `legacy` (measured alone, docs/testing.md), a cost of n8n's that no trigger
- * can change (docs/reliability.md has the throughput under both engines). The trigger under the default engine takes signed deliveries
- * in the trigger e2e suite and 200 through the queue-mode webhook process.
+ * can change (docs/reliability.md has the throughput under both engines). The trigger under the
+ * default engine takes signed deliveries in the trigger e2e suite and 200 through the queue-mode
+ * webhook process.
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';

@@ -4,8 +4,7 @@
 // every request of a test file (a Node start per read cost about 0.13 CPU s, 500 times a run):
 //   N8N_MODULES=<n8n install>/node_modules node db-query.cjs <database.sqlite>
 // reads one JSON request per line on stdin and writes one line per request on stdout,
-// {"id","result"} or {"id","error"}, in the order asked; it ends when stdin closes. With a request
-// as the second argument it answers that one (the result alone) and exits.
+// {"id","result"} or {"id","error"}, in the order asked; it ends when stdin closes (db-reader.ts).
 // Requests: {"op":"maxExecutionId"} · {"op":"executions","workflowId"?,"afterId"?,"limit"?}
 //           {"op":"execution","id"} (with the run data, un-flatted) · {"op":"sql","sql","params"?}
 'use strict';
@@ -16,7 +15,7 @@ if (!modules) throw new Error('N8N_MODULES is not set');
 const sqlite3 = require(path.join(modules, 'sqlite3'));
 const { parse: unflatten } = require(path.join(modules, 'flatted'));
 
-const [, , dbFile, requestJson] = process.argv;
+const [, , dbFile] = process.argv;
 // Opened at the first request, not at start: the reader may start before n8n created the file.
 let db;
 function database() {
@@ -89,30 +88,20 @@ async function answer(request) {
 
 const errorText = (error) => String(error && error.stack ? error.stack : error);
 
-if (requestJson !== undefined) {
-	answer(JSON.parse(requestJson))
-		.then((result) => process.stdout.write(JSON.stringify(result)))
-		.catch((error) => {
-			process.stderr.write(errorText(error));
-			process.exitCode = 1;
-		})
-		.finally(() => db?.close());
-} else {
-	// One request at a time, in order: the client matches answers to requests by id.
-	let queue = Promise.resolve();
-	require('node:readline')
-		.createInterface({ input: process.stdin })
-		.on('line', (line) => {
-			queue = queue.then(async () => {
-				let id = null;
-				try {
-					const message = JSON.parse(line);
-					id = message.id;
-					process.stdout.write(`${JSON.stringify({ id, result: await answer(message.request) })}\n`);
-				} catch (error) {
-					process.stdout.write(`${JSON.stringify({ id, error: errorText(error) })}\n`);
-				}
-			});
-		})
-		.on('close', () => void queue.finally(() => db?.close()));
-}
+// One request at a time, in order: the client matches answers to requests by id.
+let queue = Promise.resolve();
+require('node:readline')
+	.createInterface({ input: process.stdin })
+	.on('line', (line) => {
+		queue = queue.then(async () => {
+			let id = null;
+			try {
+				const message = JSON.parse(line);
+				id = message.id;
+				process.stdout.write(`${JSON.stringify({ id, result: await answer(message.request) })}\n`);
+			} catch (error) {
+				process.stdout.write(`${JSON.stringify({ id, error: errorText(error) })}\n`);
+			}
+		});
+	})
+	.on('close', () => void queue.finally(() => db?.close()));
