@@ -2,9 +2,13 @@
 const os = require('node:os');
 
 const base = {
-	preset: 'ts-jest',
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+	transform: {
+		'^.+\\.ts$': [
+			'@swc/jest',
+			{ jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' }, sourceMaps: 'inline' },
+		],
+	},
 	// No proxy from the developer's shell: the package follows n8n's proxy variables (docs/proxy.md).
 	setupFiles: ['<rootDir>/test/proxy/no-ambient-proxy.ts', '<rootDir>/test/fresh-connections.ts'],
 };

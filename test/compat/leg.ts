@@ -18,7 +18,6 @@ import {
 	nodeRuns,
 	PACKAGE_NAME,
 	useE2eSuite,
-	userFolderPaths,
 	type ExecutionResult,
 	type WorkflowJson,
 } from '../e2e/n8n';
@@ -99,15 +98,11 @@ export function defineCompatLeg(n8nVersion: string): void {
 				}),
 				'trigger-job-events.json': trigger.workflow,
 			};
-			// One import call for every flow: each CLI call boots n8n's CLI (seconds).
-			const list = FLOWS.map((flow) => {
-				ids.set(flow, n8nId());
-				return { active: false, settings: { executionOrder: 'v1' }, ...workflows[flow], id: ids.get(flow) };
-			});
-			const input = path.join(userFolderPaths(e2e.userFolder).importsDir, 'compat-flows.json');
-			fs.writeFileSync(input, JSON.stringify(list));
-			const imported = await e2e.cli(['import:workflow', `--input=${input}`]);
-			expect(imported.stdout + imported.stderr).toContain(`Successfully imported ${list.length} workflows`);
+			// Saved through the REST API, as the editor saves: an `n8n import:workflow` would boot
+			// n8n's CLI (about 10 CPU s) on this leg's folder. n8n 1.x gives each its own id.
+			for (const flow of FLOWS) {
+				ids.set(flow, await e2e.importWorkflow({ ...workflows[flow], id: n8nId() }));
+			}
 		}, E2E_SETUP_TIMEOUT_MS);
 
 		check('load', async () => {

@@ -1,9 +1,11 @@
 /** The package installed into an n8n user folder as a community package, the two ways a user gets it there. */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { baseEnv } from './config';
+import { baseEnv, WORK_DIR } from './config';
 import { runOk } from './proc';
 import { createUserFolder, userFolderPaths } from './user-folder';
+import { withLock } from './workdir';
 
 export interface InstalledPackage {
 	name: string;
@@ -41,20 +43,20 @@ export async function installPackage(
 	if (!fs.existsSync(manifest)) {
 		fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
 	}
-	const common = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=warn'];
 	let name: string;
 	if ((options.method ?? 'npm') === 'npm') {
-		const peers = options.withPeers ? [] : ['--omit=peer'];
-		await runOk('npm', ['install', tarball, '--omit=dev', ...peers, ...common], {
-			cwd: nodesDir,
-			env,
-			logFile,
+		const installed = await npmInstallOnce(tarball, options.withPeers === true);
+		// The tree npm wrote for this tarball, as npm would write it again here (no install scripts,
+		// nothing outside node_modules); the manifest names the tarball by its absolute path.
+		fs.cpSync(path.join(installed.directory, 'node_modules'), path.join(nodesDir, 'node_modules'), {
+			recursive: true,
+			verbatimSymlinks: true,
 		});
-		const deps = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies: Record<string, string> })
-			.dependencies;
-		const entry = Object.entries(deps).find(([, spec]) => spec.includes(path.basename(tarball)));
-		if (!entry) throw new Error(`npm install did not record ${tarball} in ${manifest}`);
-		name = entry[0];
+		const nodesManifest = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
+		nodesManifest.dependencies = { ...nodesManifest.dependencies, [installed.name]: `file:${tarball}` };
+		fs.writeFileSync(manifest, JSON.stringify(nodesManifest, null, 2));
+		fs.appendFileSync(logFile, `copied ${installed.directory}/node_modules (npm install ran once for this tarball: ${installed.log})\n`);
+		name = installed.name;
 	} else {
 		const staging = fs.mkdtempSync(path.join(nodesDir, '.unpack-'));
 		try {
@@ -75,7 +77,7 @@ export async function installPackage(
 			fs.renameSync(staging, target);
 			await runOk(
 				'npm',
-				['install', '--bin-links=false', '--install-strategy=shallow', '--package-lock=false', ...common],
+				['install', '--bin-links=false', '--install-strategy=shallow', '--package-lock=false', ...NPM_QUIET],
 				{ cwd: target, env, logFile },
 			);
 			const nodesManifest = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
@@ -92,4 +94,46 @@ export async function installPackage(
 		version: string;
 	};
 	return { name, version: installed.version, directory };
+}
+
+// --prefer-offline: metadata npm has cached is not asked for again (the tree is the same).
+const NPM_QUIET = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=warn', '--prefer-offline'];
+
+/**
+ * `npm install <tarball>` (dev and, unless `withPeers`, peer dependencies omitted) in an empty
+ * nodes folder, once per tarball content for all suites and workers of a run: each install asked
+ * the registry for 27 packages' metadata (15–28 s, 7 CPU s), six times a run, for the same tree.
+ */
+async function npmInstallOnce(tarball: string, withPeers: boolean): Promise<{ name: string; directory: string; log: string }> {
+	const digest = createHash('sha256').update(fs.readFileSync(tarball)).digest('hex').slice(0, 16);
+	const installsDir = path.join(WORK_DIR, 'npm-installs');
+	const directory = path.join(installsDir, `${digest}-${withPeers ? 'with-peers' : 'without-peers'}`);
+	const done = path.join(directory, 'installed-name');
+	const log = path.join(directory, 'install.log');
+	return await withLock(path.join(installsDir, '.lock'), async () => {
+		if (!fs.existsSync(done)) {
+			fs.rmSync(directory, { recursive: true, force: true });
+			pruneInstalls(installsDir, 4);
+			fs.mkdirSync(directory, { recursive: true });
+			const manifest = path.join(directory, 'package.json');
+			fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+			const peers = withPeers ? [] : ['--omit=peer'];
+			await runOk('npm', ['install', tarball, '--omit=dev', ...peers, ...NPM_QUIET], { cwd: directory, env: baseEnv(), logFile: log });
+			const deps = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+			const entry = Object.entries(deps).find(([, spec]) => spec.includes(path.basename(tarball)));
+			if (!entry) throw new Error(`npm install did not record ${tarball} in ${manifest}`);
+			fs.writeFileSync(done, entry[0]);
+		}
+		return { name: fs.readFileSync(done, 'utf8').trim(), directory, log };
+	});
+}
+
+/** Keeps the `keep` most recent install trees. */
+function pruneInstalls(installsDir: string, keep: number): void {
+	const dirs = fs
+		.readdirSync(installsDir, { withFileTypes: true })
+		.filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+		.map((d) => ({ dir: path.join(installsDir, d.name), mtime: fs.statSync(path.join(installsDir, d.name)).mtimeMs }))
+		.sort((a, b) => b.mtime - a.mtime);
+	for (const { dir } of dirs.slice(keep)) fs.rmSync(dir, { recursive: true, force: true });
 }
