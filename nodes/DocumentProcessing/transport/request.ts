@@ -203,3 +203,4 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		});
 	}
 }
+// x
