@@ -4,7 +4,12 @@
  * short unit, emulator and integration suites fill the workers' gaps instead of leaving one long
  * suite running alone at the end.
  *
- * Within a layer, the longest suite of the last run on this machine first. Jest keeps such times
+ * Once every n8n is installed, the suites with a recorded time run longest first whatever their
+ * layer (after those without one, in layer order): the long integration suites mostly wait on the
+ * service's one-second launch spacing, and run side by side they left the cores idle for a minute
+ * at the end of the run (a third busy); started among the real-n8n suites, their waits are filled.
+ *
+ * The recorded times are the last run's on this machine. Jest keeps such times
  * too, but by absolute path, so a fresh clone (every CI run) starts without them and falls back to
  * file size: the 70 s fault matrix then ran last, alone. Here they are kept by path inside the
  * repository, next to the n8n installs (~/.cache/n8n-nodes-document-processing/suite-seconds.json).
@@ -56,8 +61,12 @@ class LayerSequencer extends Sequencer {
 		const recorded = (test) => seconds[path.relative(ROOT, test.path)] ?? Infinity;
 		const byJest = super.sort(tests);
 		const position = new Map(byJest.map((test, index) => [test, index]));
-		return [...byJest].sort(
-			(a, b) => rank(a) - rank(b) || (recorded(b) === recorded(a) ? 0 : recorded(b) > recorded(a) ? 1 : -1) || position.get(a) - position.get(b),
+		const longestFirst = (a, b) => (recorded(b) === recorded(a) ? 0 : recorded(b) > recorded(a) ? 1 : -1);
+		// Warm: unrecorded suites (Infinity) first in layer order, then every recorded one by its time.
+		const warm = order === REAL_N8N_FIRST;
+		const layered = (a, b) => rank(a) - rank(b);
+		return [...byJest].sort((a, b) =>
+			(warm ? longestFirst(a, b) || layered(a, b) : layered(a, b) || longestFirst(a, b)) || position.get(a) - position.get(b),
 		);
 	}
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, selectors, type BrowserContext, type Page } from 'playwright-core';
-import { attachSharedN8n, killAllChildren, type E2eN8n, type N8nRestSession } from '../e2e/n8n';
+import { useE2eSuite, type E2eN8n, type E2eSuite, type N8nRestSession } from '../e2e/n8n';
 
 /** Debian's chromium; E2E_CHROMIUM points elsewhere (another distribution's path). */
 export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -80,33 +80,29 @@ export async function openEditorBrowser(
 }
 
 export interface EditorSession {
+	/** The emulator with its own key and the run's shared n8n (useE2eSuite). */
+	suite: E2eSuite;
 	/** These throw "setup failed" before (or after a failed) setup. */
 	e2e(): E2eN8n;
 	page(): Page;
 }
 
 /**
- * The run's shared n8n and a logged-in browser for one editor suite: attached and opened before
- * its tests, closed after them. Call it in the suite's `describe` before its own hooks.
+ * The run's shared n8n, an emulator and ONE logged-in browser page for every editor test: opened
+ * before the tests, closed after them. A page costs Chromium about 15–19 CPU s to load the editor,
+ * so the editor's suites are one test file (editor.e2e.test.ts) sharing it, each setting the
+ * window size it needs. Call it in the file's `describe` before its own hooks.
  */
 export function useEditorSession(label: string, viewport?: { width: number; height: number }): EditorSession {
-	let e2e: E2eN8n | undefined;
+	const suite = useE2eSuite({ label });
 	let browser: EditorBrowser | undefined;
 	beforeAll(async () => {
-		e2e = await attachSharedN8n(label);
-		browser = await openEditorBrowser(e2e.rest, viewport);
+		browser = await openEditorBrowser(suite.e2e.rest, viewport);
 	}, 30 * 60_000);
-	afterAll(async () => {
-		try {
-			await browser?.close();
-			await e2e?.close();
-		} finally {
-			killAllChildren();
-		}
-	}, 60_000);
+	afterAll(async () => await browser?.close(), 60_000);
 	const started = <T>(value: T | undefined): T => {
 		if (value === undefined) throw new Error('setup failed');
 		return value;
 	};
-	return { e2e: () => started(e2e), page: () => started(browser).page };
+	return { suite, e2e: () => suite.e2e, page: () => started(browser).page };
 }

@@ -4,6 +4,10 @@
  * its icon; its detail view lists the trigger's events and every action of the action node (the
  * `action` strings of the node description are the expected list); Create job lands on the canvas
  * and its parameters show the pipeline builder. Screenshots go to test/editor/screenshots/.
+ *
+ * The editor's other suites run here too, on the same browser page (useEditorSession): the
+ * workflow picker (picker.ts) first, as it saves the workflow it opens, then the nodes panel, then
+ * the version 3 panels (version3-panels.ts) at their own window size.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,6 +17,8 @@ import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProce
 import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/eventTypes';
 import { PACKAGE_NAME } from '../e2e/n8n';
 import { useEditorSession } from './browser';
+import { definePickerTests } from './picker';
+import { defineVersion3PanelTests } from './version3-panels';
 import { DOCS_SCREENSHOT, keepScreenshot, wholePanelScreenshot } from './readme-screenshot';
 import { unfoldActions } from './nodesPanel';
 
@@ -79,6 +85,8 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
 describe('the n8n editor with the package installed', () => {
 	beforeAll(() => fs.rmSync(SCREENSHOTS, { recursive: true, force: true }));
 	const session = useEditorSession('editor');
+
+	describe('the workflow picker', () => definePickerTests(session));
 	const page = (): Page => session.page();
 	const iconResponses: Array<{ url: string; status: number; type: string }> = [];
 	beforeAll(() => {
@@ -185,4 +193,6 @@ describe('the n8n editor with the package installed', () => {
 		expect(await node.locator('img').first().getAttribute('src')).toBe(ICON_PATH);
 		await screenshot(page(), '04-canvas.png');
 	}, 120_000);
+
+	describe('version 3 panels', () => defineVersion3PanelTests(session));
 });

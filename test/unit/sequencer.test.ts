@@ -1,6 +1,7 @@
 /**
- * test/sequencer.js: layers in the order of the n8n installs' state, and within a layer the longest
- * suite of the last run first, by repository-relative path, so a fresh clone gets the order too.
+ * test/sequencer.js: layers in the order of the n8n installs' state; once every n8n is installed,
+ * the longest suite of the last run first whatever its layer (unrecorded ones before them), by
+ * repository-relative path, so a fresh clone gets the order too.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -56,13 +57,13 @@ describe('the test sequencer', () => {
 		test('test/queue/q.queue.test.ts', 'queue'),
 	];
 
-	it('runs the layers without n8n first while an n8n is not installed, the real-n8n ones first once all are', () => {
+	it('runs the layers without n8n first while an n8n is not installed, the real-n8n ones first once all are (nothing recorded)', () => {
 		expect(names(new LayerSequencer({}).sort(suites()))[0]).toMatch(/^test\/integration\//);
 		installAll();
 		expect(names(new LayerSequencer({}).sort(suites()))[0]).toBe('test/queue/q.queue.test.ts');
 	});
 
-	it('puts the longest suite of the recorded run first within its layer, unrecorded ones before them', () => {
+	it('puts the longest suite of the recorded run first whatever its layer, unrecorded ones before them in layer order', () => {
 		installAll();
 		const sequencer = new LayerSequencer({});
 		const tests = suites();
@@ -72,17 +73,20 @@ describe('the test sequencer', () => {
 			numFailingTests: 0,
 			perfStats: { start: 1_000, end: 1_000 + seconds * 1000, runtime: seconds * 1000 },
 		});
-		sequencer.cacheResults(tests, { testResults: [result('test/integration/short.test.ts', 2), result('test/integration/long.test.ts', 70)] });
+		sequencer.cacheResults(tests, {
+			testResults: [result('test/integration/short.test.ts', 2), result('test/integration/long.test.ts', 70), result('test/queue/q.queue.test.ts', 40)],
+		});
 		expect(JSON.parse(fs.readFileSync(path.join(cache, 'suite-seconds.json'), 'utf8'))).toEqual({
 			'test/integration/short.test.ts': 2,
 			'test/integration/long.test.ts': 70,
+			'test/queue/q.queue.test.ts': 40,
 		});
 		expect(names(new LayerSequencer({}).sort(suites()))).toEqual([
-			'test/queue/q.queue.test.ts',
 			'test/integration/new.test.ts',
-			'test/integration/long.test.ts',
-			'test/integration/short.test.ts',
 			'test/unit/a.test.ts',
+			'test/integration/long.test.ts',
+			'test/queue/q.queue.test.ts',
+			'test/integration/short.test.ts',
 		]);
 	});
 

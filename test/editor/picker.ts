@@ -5,27 +5,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import type { LoggedRequest } from '../emulator/request-log';
-import { PACKAGE_NAME, useE2eSuite } from '../e2e/n8n';
-import { openEditorBrowser, type EditorBrowser } from './browser';
+import { PACKAGE_NAME } from '../e2e/n8n';
+import type { EditorSession } from './browser';
 
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
 const NODE_NAME = 'Get Workflow';
 
-describe('the n8n editor: the workflow picker', () => {
-	const suite = useE2eSuite({ label: 'editor-picker' });
-	let browser: EditorBrowser | undefined;
-	const page = (): Page => {
-		if (!browser) throw new Error('setup failed');
-		return browser.page;
-	};
-
-	beforeAll(async () => {
-		browser = await openEditorBrowser(suite.e2e.rest);
-	}, 120_000);
-	afterAll(async () => await browser?.close(), 60_000);
-
+/** The picker's test, on the editor session of editor.e2e.test.ts. */
+export function definePickerTests({ suite, page }: EditorSession): void {
 	it('lists the service’s workflows and stores the one chosen', async () => {
 		const { e2e, emulator, client } = suite;
 		for (const [id, name] of [
@@ -87,4 +75,4 @@ describe('the n8n editor: the workflow picker', () => {
 			['1', 'desc', 200],
 		]);
 	}, 180_000);
-});
+}

@@ -7,12 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { useEditorSession } from './browser';
+import type { EditorSession } from './browser';
 import { addNodeWithAction } from './nodesPanel';
 import { keepScreenshot } from './readme-screenshot';
 
 const DOCS = path.resolve(__dirname, '..', '..', 'docs');
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
+
+/** The window of issue 32. */
+const V3_WINDOW = { width: 1600, height: 1000 };
 
 /** The panels, their pictures and the fields a user sees at the top before touching anything. */
 const PANELS = [
@@ -46,8 +49,9 @@ async function parametersPane(page: Page): Promise<Buffer> {
 	return await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
 }
 
-describe('the n8n editor: version 3 panels', () => {
-	const { e2e, page } = useEditorSession('editor-v3', { width: 1600, height: 1000 });
+/** The version 3 panels' tests, on the editor session of editor.e2e.test.ts. */
+export function defineVersion3PanelTests({ e2e, page }: EditorSession): void {
+	beforeAll(async () => await page().setViewportSize(V3_WINDOW));
 
 	it.each(PANELS)('opens $action in version 3 with its short panel', async ({ action, picture, fields }) => {
 		await addNodeWithAction(page(), e2e().n8n.url, action);
@@ -97,4 +101,4 @@ describe('the n8n editor: version 3 panels', () => {
 		]);
 		keepScreenshot(await parametersPane(page()), path.join(DOCS, 'editor-v3-process-files-step.png'));
 	}, 180_000);
-});
+}
