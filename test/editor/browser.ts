@@ -63,7 +63,8 @@ export async function openEditorBrowser(
 			{ key: 'n8n-browserId', value: rest.browserId },
 		);
 		const page = context.pages()[0] ?? (await context.newPage());
-		page.setDefaultTimeout(30_000);
+		// The editor's first load takes Chromium 15–19 CPU s, and the run's other suites share the two cores.
+		page.setDefaultTimeout(60_000);
 		return {
 			page,
 			context,
