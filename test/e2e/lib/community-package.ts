@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { baseEnv, WORK_DIR } from './config';
 import { runOk } from './proc';
 import { createUserFolder, userFolderPaths } from './user-folder';
-import { withLock } from './workdir';
+import { keepNewestFolders, withLock } from './workdir';
 
 export interface InstalledPackage {
 	name: string;
@@ -113,7 +113,7 @@ async function npmInstallOnce(tarball: string, withPeers: boolean): Promise<{ na
 	return await withLock(path.join(installsDir, '.lock'), async () => {
 		if (!fs.existsSync(done)) {
 			fs.rmSync(directory, { recursive: true, force: true });
-			pruneInstalls(installsDir, 4);
+			keepNewestFolders(installsDir, 4);
 			fs.mkdirSync(directory, { recursive: true });
 			const manifest = path.join(directory, 'package.json');
 			fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
@@ -126,14 +126,4 @@ async function npmInstallOnce(tarball: string, withPeers: boolean): Promise<{ na
 		}
 		return { name: fs.readFileSync(done, 'utf8').trim(), directory, log };
 	});
-}
-
-/** Keeps the `keep` most recent install trees. */
-function pruneInstalls(installsDir: string, keep: number): void {
-	const dirs = fs
-		.readdirSync(installsDir, { withFileTypes: true })
-		.filter((d) => d.isDirectory() && !d.name.startsWith('.'))
-		.map((d) => ({ dir: path.join(installsDir, d.name), mtime: fs.statSync(path.join(installsDir, d.name)).mtimeMs }))
-		.sort((a, b) => b.mtime - a.mtime);
-	for (const { dir } of dirs.slice(keep)) fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { baseEnv, REPO_ROOT, WORK_DIR } from './config';
 import { runOk } from './proc';
-import { withLock } from './workdir';
+import { keepNewestFolders, withLock } from './workdir';
 
 /** Files and folders whose content determines the tarball. */
 const BUILD_INPUTS = [
@@ -92,16 +92,6 @@ async function buildAndPack(destination: string): Promise<string> {
 	return tarball;
 }
 
-/** Keeps the `keep` most recently built pack folders. */
-function prunePacks(packsDir: string, keep: number): void {
-	const dirs = fs
-		.readdirSync(packsDir, { withFileTypes: true })
-		.filter((d) => d.isDirectory() && !d.name.startsWith('.'))
-		.map((d) => ({ dir: path.join(packsDir, d.name), mtime: fs.statSync(path.join(packsDir, d.name)).mtimeMs }))
-		.sort((a, b) => b.mtime - a.mtime);
-	for (const { dir } of dirs.slice(keep)) fs.rmSync(dir, { recursive: true, force: true });
-}
-
 let packing: Promise<string> | undefined;
 
 /** Returns the path of the packed package tarball, building it if the cache has none. */
@@ -123,7 +113,7 @@ export async function packPackage(): Promise<string> {
 				if (fs.existsSync(cached)) return cached;
 			}
 			fs.rmSync(dir, { recursive: true, force: true });
-			prunePacks(packsDir, 4);
+			keepNewestFolders(packsDir, 4);
 			const tarball = await buildAndPack(dir);
 			// Somebody edited sources during the build: use the tarball, but do not cache it.
 			if (buildInputsHash() === hash) fs.writeFileSync(marker, tarball);

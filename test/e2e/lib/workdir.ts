@@ -79,6 +79,16 @@ export function pruneRuns(keep = KEEP_RUNS): void {
 	}
 }
 
+/** Keeps the `keep` most recently modified folders of `parent` (dot folders, e.g. locks, left alone). */
+export function keepNewestFolders(parent: string, keep: number): void {
+	const dirs = fs
+		.readdirSync(parent, { withFileTypes: true })
+		.filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+		.map((d) => ({ dir: path.join(parent, d.name), mtime: fs.statSync(path.join(parent, d.name)).mtimeMs }))
+		.sort((a, b) => b.mtime - a.mtime);
+	for (const { dir } of dirs.slice(keep)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /** A fresh folder `WORK_DIR/runs/<timestamp>-<label>-<pid>`; prunes old runs first. */
 export function createRunDir(label = 'run'): string {
 	pruneRuns(KEEP_RUNS - 1);
