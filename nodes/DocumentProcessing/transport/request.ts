@@ -203,4 +203,3 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		});
 	}
 }
-// x
