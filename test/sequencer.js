@@ -13,7 +13,8 @@
  * too, but by absolute path, so a fresh clone (every CI run) starts without them and falls back to
  * file size: the 70 s fault matrix then ran last, alone. Here they are kept by path inside the
  * repository, next to the n8n installs (~/.cache/n8n-nodes-document-processing/suite-seconds.json).
- * Suites without a recorded time (a cold run, a new file) come first, in jest's own order.
+ * Suites without a recorded time (a cold run, a new file) come first, layer by layer, each layer in
+ * jest's own order.
  *
  * Cold (an n8n of test/compat/n8n-versions.json not installed yet: `.ci/run` starts `npm test`
  * while its background installs still run), the layers that need no n8n go first instead: a

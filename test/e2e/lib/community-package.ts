@@ -40,9 +40,7 @@ export async function installPackage(
 	const env = baseEnv();
 	const logFile = path.join(logsDir, 'install-package.log');
 	const manifest = path.join(nodesDir, 'package.json');
-	if (!fs.existsSync(manifest)) {
-		fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
-	}
+	if (!fs.existsSync(manifest)) writeEmptyNodesManifest(manifest);
 	let name: string;
 	if ((options.method ?? 'npm') === 'npm') {
 		const installed = await npmInstallOnce(tarball, options.withPeers === true);
@@ -52,9 +50,7 @@ export async function installPackage(
 			recursive: true,
 			verbatimSymlinks: true,
 		});
-		const nodesManifest = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
-		nodesManifest.dependencies = { ...nodesManifest.dependencies, [installed.name]: `file:${tarball}` };
-		fs.writeFileSync(manifest, JSON.stringify(nodesManifest, null, 2));
+		recordDependency(manifest, installed.name, `file:${tarball}`);
 		fs.appendFileSync(logFile, `copied ${installed.directory}/node_modules (npm install ran once for this tarball: ${installed.log})\n`);
 		name = installed.name;
 	} else {
@@ -80,11 +76,7 @@ export async function installPackage(
 				['install', '--bin-links=false', '--install-strategy=shallow', '--package-lock=false', ...NPM_QUIET],
 				{ cwd: target, env, logFile },
 			);
-			const nodesManifest = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
-				dependencies?: Record<string, string>;
-			};
-			nodesManifest.dependencies = { ...nodesManifest.dependencies, [name]: pkg.version };
-			fs.writeFileSync(manifest, JSON.stringify(nodesManifest, null, 2));
+			recordDependency(manifest, name, pkg.version);
 		} finally {
 			fs.rmSync(staging, { recursive: true, force: true });
 		}
@@ -94,6 +86,18 @@ export async function installPackage(
 		version: string;
 	};
 	return { name, version: installed.version, directory };
+}
+
+/** The `package.json` of an n8n nodes folder before anything is installed into it. */
+function writeEmptyNodesManifest(file: string): void {
+	fs.writeFileSync(file, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+}
+
+/** Adds (or replaces) one dependency of a nodes folder's `package.json`, as an install records it. */
+function recordDependency(manifest: string, name: string, spec: string): void {
+	const nodesManifest = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
+	nodesManifest.dependencies = { ...nodesManifest.dependencies, [name]: spec };
+	fs.writeFileSync(manifest, JSON.stringify(nodesManifest, null, 2));
 }
 
 // --prefer-offline: metadata npm has cached is not asked for again (the tree is the same).
@@ -116,7 +120,7 @@ async function npmInstallOnce(tarball: string, withPeers: boolean): Promise<{ na
 			keepNewestFolders(installsDir, 4);
 			fs.mkdirSync(directory, { recursive: true });
 			const manifest = path.join(directory, 'package.json');
-			fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+			writeEmptyNodesManifest(manifest);
 			const peers = withPeers ? [] : ['--omit=peer'];
 			await runOk('npm', ['install', tarball, '--omit=dev', ...peers, ...NPM_QUIET], { cwd: directory, env: baseEnv(), logFile: log });
 			const deps = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies: Record<string, string> }).dependencies;
