@@ -14,7 +14,14 @@
  * file size: the 70 s fault matrix then ran last, alone. Here they are kept by path inside the
  * repository, next to the n8n installs (~/.cache/n8n-nodes-document-processing/suite-seconds.json).
  * Suites without a recorded time (a cold run, a new file) come first, layer by layer, each layer in
- * jest's own order.
+ * jest's own order. A failing suite's time is not recorded: a suite that failed on its timeouts
+ * would otherwise move up the next run's order by the time it spent failing.
+ *
+ * Before all of them (warm) come the suites whose docblock says `@mostly-waits`: they spend most of
+ * their time waiting on a clock nothing here can move (the pause suites wait for n8n's wait
+ * tracker, which looks for due executions once a minute). Started first, their waits fall in the
+ * first minutes, when the boots of every n8n and the lint and type check keep both cores busy;
+ * started late, two of them side by side left the cores half idle for a minute.
  *
  * Cold (an n8n of test/compat/n8n-versions.json not installed yet: `.ci/run` starts `npm test`
  * while its background installs still run), the layers that need no n8n go first instead: a
@@ -37,6 +44,16 @@ function cacheDir() {
 function n8nInstalled() {
 	const legs = JSON.parse(fs.readFileSync(path.join(__dirname, 'compat', 'n8n-versions.json'), 'utf8'));
 	return legs.every((leg) => fs.existsSync(path.join(cacheDir(), `n8n-${leg.n8n}`, '.complete')));
+}
+
+/** Whether the suite's leading docblock carries `@mostly-waits` (false for a file that cannot be read). */
+function mostlyWaits(file) {
+	try {
+		const docblock = /^\s*\/\*\*[\s\S]*?\*\//.exec(fs.readFileSync(file, 'utf8'));
+		return docblock !== null && /^\s*\*\s*@mostly-waits\b/m.test(docblock[0]);
+	} catch {
+		return false;
+	}
 }
 
 const secondsFile = () => path.join(cacheDir(), 'suite-seconds.json');
@@ -63,11 +80,14 @@ class LayerSequencer extends Sequencer {
 		const byJest = super.sort(tests);
 		const position = new Map(byJest.map((test, index) => [test, index]));
 		const longestFirst = (a, b) => (recorded(b) === recorded(a) ? 0 : recorded(b) > recorded(a) ? 1 : -1);
-		// Warm: unrecorded suites (Infinity) first in layer order, then every recorded one by its time.
+		// Warm: the suites that mostly wait, then unrecorded suites (Infinity) in layer order, then every
+		// recorded one by its time.
 		const warm = order === REAL_N8N_FIRST;
+		const waits = new Map(byJest.map((test) => [test, warm && mostlyWaits(test.path)]));
+		const waitingFirst = (a, b) => Number(waits.get(b)) - Number(waits.get(a));
 		const layered = (a, b) => rank(a) - rank(b);
 		return [...byJest].sort((a, b) =>
-			(warm ? longestFirst(a, b) || layered(a, b) : layered(a, b) || longestFirst(a, b)) || position.get(a) - position.get(b),
+			(warm ? waitingFirst(a, b) || longestFirst(a, b) || layered(a, b) : layered(a, b) || longestFirst(a, b)) || position.get(a) - position.get(b),
 		);
 	}
 
@@ -76,7 +96,8 @@ class LayerSequencer extends Sequencer {
 		const seconds = recordedSeconds();
 		for (const result of results.testResults) {
 			const { start, end } = result.perfStats;
-			if (!result.skipped && end > start) seconds[path.relative(ROOT, result.testFilePath)] = Math.round((end - start) / 100) / 10;
+			const failed = result.numFailingTests > 0 || Boolean(result.testExecError);
+			if (!result.skipped && !failed && end > start) seconds[path.relative(ROOT, result.testFilePath)] = Math.round((end - start) / 100) / 10;
 		}
 		try {
 			fs.mkdirSync(cacheDir(), { recursive: true });

@@ -3,6 +3,7 @@
  * one wait that ends with the last job, exactly once; under continue on fail the time limit gives
  * the poll mode's error items; Run Workflow parks on a channel scoped to its workflow; Wait for
  * Job's workspace channel ignores other jobs; a refused channel makes the execution poll instead.
+ * @mostly-waits for n8n's wait tracker (once a minute) to end the time-limited run (test/sequencer.js)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -29,6 +30,7 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 	const paths = { multi: '', poll: '', tolerant: '', run: '', wait: '' };
 	let glob = '';
 	const userFolder = () => suite.e2e.userFolder;
+	let timeLimited: Awaited<ReturnType<typeof parked>> | undefined;
 
 	beforeAll(async () => {
 		const { e2e, emulator, apiKey } = suite;
@@ -63,6 +65,9 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		paths.wait = wait.path;
 		ids.wait = await e2e.importWorkflow(wait.workflow);
 		for (const id of Object.values(ids)) await e2e.publish(id);
+		// Parked first and checked last: n8n's wait tracker looks for due executions once a minute,
+		// so the time limit's wait overlaps the other tests instead of following them.
+		timeLimited = await parked('tolerant', 2);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	const parked = async (key: keyof typeof ids, jobs: number) => {
@@ -113,21 +118,6 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		expect(await listExecutions(userFolder(), { workflowId: ids.multi, afterId: before })).toHaveLength(1);
 		expect(emulator.store.deliveries.filter((attempt) => attempt.channel_id === channel?.id).every((attempt) => attempt.status_code === 200)).toBe(true);
 		expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
-	}, 180_000);
-
-	it('under continue on fail, the time limit gives the poll mode’s error items, one per job', async () => {
-		const { before, execution, launched } = await parked('tolerant', 2);
-		const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.tolerant, afterId: before, count: 1, timeoutMs: 100_000 });
-		expect(ended.id).toBe(execution.id);
-		expect(ended.status).toBe('success');
-		const run = ended.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
-		// One error item per job, paired to its item, in item order; the jobs are those launched.
-		expect(run.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		const named = run.map((item) => /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/.exec(String(item.json.error))?.[1]);
-		expect(new Set(named)).toEqual(new Set(launched));
-		for (const item of run) expect(item.json.errorDescription).toContain('Raise Waiting › Timeout');
-		expect(nodeOutputJson(ended.data, 'After')).toEqual(run.map((item) => item.json));
-		for (const jobId of launched) await finishJob(suite.emulator, jobId);
 	}, 180_000);
 
 	it('Wait for Job parks on the job it is given and outputs its record when it ends', async () => {
@@ -195,6 +185,22 @@ describe('Pause mode: several jobs, continue on fail, Run Workflow', () => {
 		const files = nodeOutputJson(resumed.data, 'After').map((item) => (item.metadata as { filename?: string }).filename);
 		expect(new Set(files)).toEqual(new Set(['a.md', 'b.md']));
 		expect(pauseChannelOf(emulator, execution.id)).toBeUndefined();
+	}, 180_000);
+
+	it('under continue on fail, the time limit gives the poll mode’s error items, one per job', async () => {
+		if (!timeLimited) throw new Error('the time-limited run did not park in beforeAll');
+		const { before, execution, launched } = timeLimited;
+		const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.tolerant, afterId: before, count: 1, timeoutMs: 100_000 });
+		expect(ended.id).toBe(execution.id);
+		expect(ended.status).toBe('success');
+		const run = ended.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
+		// One error item per job, paired to its item, in item order; the jobs are those launched.
+		expect(run.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const named = run.map((item) => /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/.exec(String(item.json.error))?.[1]);
+		expect(new Set(named)).toEqual(new Set(launched));
+		for (const item of run) expect(item.json.errorDescription).toContain('Raise Waiting › Timeout');
+		expect(nodeOutputJson(ended.data, 'After')).toEqual(run.map((item) => item.json));
+		for (const jobId of launched) await finishJob(suite.emulator, jobId);
 	}, 180_000);
 });
 

@@ -19,7 +19,7 @@ import {
 	type EmulatorCredential,
 	type TriggerFigures,
 } from './lib/scenarios';
-import { QUEUE_TEST_ENV } from './lib/settings';
+import { QUEUE_TEST_ENV, QUEUE_TEST_WEBHOOK_ENV } from './lib/settings';
 import { defineOnceInQueue } from './pause/once';
 import { defineParkedInQueue, useLongJobs, type PauseWorld } from './pause/parked';
 
@@ -37,7 +37,7 @@ describe('queue mode: main + 2 workers + 2 webhook processes on Redis and Postgr
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, apiKey: `queue-${process.pid}-${Date.now()}` });
-		cluster = await startQueueCluster({ label: 'queue-test', env: QUEUE_TEST_ENV, webhookCount: 2 });
+		cluster = await startQueueCluster({ label: 'queue-test', env: QUEUE_TEST_ENV, webhookEnv: QUEUE_TEST_WEBHOOK_ENV, webhookCount: 2 });
 		credential = await importEmulatorCredential(cluster, emulator);
 	}, SETUP_TIMEOUT_MS);
 

@@ -90,6 +90,31 @@ describe('the test sequencer', () => {
 		]);
 	});
 
+	it('starts the suites marked @mostly-waits before all others once every n8n is installed, and records no failing suite', () => {
+		const waiting = path.join(cache, 'waiting.e2e.test.ts');
+		fs.writeFileSync(waiting, '/**\n * Waits for a clock.\n * @mostly-waits n8n\'s wait tracker\n */\ntest.todo("x");\n');
+		const withWaiting = () => [...suites(), test(path.relative(ROOT, waiting), 'e2e')];
+		const sequencer = new LayerSequencer({});
+		const result = (relative: string, seconds: number, numFailingTests = 0) => ({
+			testFilePath: path.join(ROOT, relative),
+			skipped: false,
+			numFailingTests,
+			perfStats: { start: 1_000, end: 1_000 + seconds * 1000, runtime: seconds * 1000 },
+		});
+		sequencer.cacheResults(withWaiting(), {
+			testResults: [result('test/queue/q.queue.test.ts', 300), result('test/integration/long.test.ts', 500, 1), result(path.relative(ROOT, waiting), 60)],
+		});
+		expect(Object.keys(JSON.parse(fs.readFileSync(path.join(cache, 'suite-seconds.json'), 'utf8')))).not.toContain('test/integration/long.test.ts');
+		// Cold: layers only; the mark does not matter while an n8n is still installing.
+		expect(names(new LayerSequencer({}).sort(withWaiting()))[0]).toMatch(/^test\/integration\//);
+		installAll();
+		const order = names(new LayerSequencer({}).sort(withWaiting()));
+		expect(order[0]).toBe(path.relative(ROOT, waiting));
+		// The failed suite is unrecorded again, so it comes with the other unrecorded ones, before the queue suite.
+		expect(order.slice(1, 3).sort()).toEqual(['test/integration/long.test.ts', 'test/integration/new.test.ts']);
+		expect(order[order.length - 1]).toBe('test/queue/q.queue.test.ts');
+	});
+
 	it('keeps jest’s order when the record is unreadable', () => {
 		installAll();
 		fs.writeFileSync(path.join(cache, 'suite-seconds.json'), 'not json');

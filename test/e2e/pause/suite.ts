@@ -41,6 +41,7 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 		const ids = { pause: '', poll: '', short: '' };
 		const paths = { pause: '', poll: '', short: '' };
 		let glob = '';
+		let timeLimited: Awaited<ReturnType<typeof parkedRun>> | undefined;
 
 		const userFolder = () => suite.e2e.userFolder;
 
@@ -59,6 +60,9 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 				paths[key] = webhookPath;
 				await e2e.publish(ids[key]);
 			}
+			// Parked first and checked last: n8n's wait tracker looks for due executions once a minute,
+			// so the time limit's wait overlaps the other tests instead of following them.
+			timeLimited = await parkedRun('short');
 		}, E2E_SETUP_TIMEOUT_MS);
 
 		/** Starts a run and returns its parked execution and its job. */
@@ -155,7 +159,8 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 		}, 120_000);
 
 		it('ends with the poll mode’s time-out error when the time limit passes, never passing the input on', async () => {
-			const { execution, before, jobId } = await parkedRun('short');
+			if (!timeLimited) throw new Error('the time-limited run did not park in beforeAll');
+			const { execution, before, jobId } = timeLimited;
 			// n8n's wait tracker looks for due executions once a minute.
 			const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.short, afterId: before, count: 1, timeoutMs: 100_000 });
 			expect(ended.id).toBe(execution.id);

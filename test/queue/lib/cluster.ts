@@ -27,6 +27,8 @@ export interface QueueClusterOptions {
 	/** How many `n8n webhook` processes (default 1). */
 	webhookCount?: number;
 	env?: NodeJS.ProcessEnv;
+	/** Set on the `n8n webhook` processes only, after `env`. */
+	webhookEnv?: NodeJS.ProcessEnv;
 }
 
 export interface QueueCluster {
@@ -97,7 +99,7 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			return worker;
 		};
 		const startWebhook = async (port: number): Promise<N8nInstance> => {
-			const webhook = await startN8n({ userFolder, command: 'webhook', port, env });
+			const webhook = await startN8n({ userFolder, command: 'webhook', port, env: { ...env, ...options.webhookEnv } });
 			n8nStops.push(webhook.stop);
 			return webhook;
 		};
