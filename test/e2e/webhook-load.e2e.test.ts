@@ -12,8 +12,8 @@
  * Webhook node (live-webhooks.ts, webhookPhaseNeedsIsolate): n8n spent 185 CPU s on this suite
  * with it and 37 s with `legacy` (measured alone, docs/testing.md), a cost of n8n's that no trigger
  * can change (docs/reliability.md has the throughput under both engines). The trigger under the
- * default engine takes signed deliveries in the trigger e2e suite and 200 through the queue-mode
- * webhook process.
+ * default engine takes signed deliveries in the trigger e2e suite and resumes in the pause suites
+ * (the queue cluster's webhook processes run `legacy` too: test/queue/lib/settings.ts).
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';

@@ -5,7 +5,11 @@
  * call leaves it waiting and another job's events never reach it; the job's own event resumes it
  * with the same items the poll mode gives, and the pause's workflow and channel are deleted.
  * A job that ended before the channel existed resumes at once; the time limit gives the poll
- * mode's error, never the unchanged input. Run on n8n 2.40.7 (e2e) and on the 1.x leg (compat).
+ * mode's error, never the unchanged input, and under continue on fail the poll mode's error items,
+ * one per job. Run on n8n 2.40.7 (e2e) and on the 1.x leg (compat).
+ *
+ * Both time-limited runs park in `beforeAll` and are checked last: only n8n's wait tracker ends
+ * them, and it looks for due executions once a minute, so their wait overlaps the other tests.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,7 +27,17 @@ import {
 	startRun,
 	withoutRunIds,
 } from '../lib/pause';
+import type { ExecutionSummary } from '../lib/executions';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, N8N_VERSION, nodeError, nodeOutputJson, nodeRuns, readExecution, useE2eSuite, waitForExecutions } from '../n8n';
+
+interface ParkedRun {
+	/** The highest execution id before the run. */
+	before: number;
+	execution: ExecutionSummary;
+	/** The first of `launched`. */
+	jobId: string;
+	launched: string[];
+}
 
 /** Jobs run until the test ends them, so an execution stays parked as long as a test needs. */
 const RUNS_UNTIL_FINISHED_MS = 3_600_000;
@@ -38,10 +52,12 @@ const failsAtTimeLimit = (version: string): boolean => Number(version.split('.')
 export function definePauseSuite(version: string = N8N_VERSION): void {
 	describe(`Pause mode (Process Files) in real n8n ${version}`, () => {
 		const suite = useE2eSuite({ label: `pause-${version}`, version, emulatorConfig: { job_duration_ms: RUNS_UNTIL_FINISHED_MS, schedule_delay_ms: 50 } });
-		const ids = { pause: '', poll: '', short: '' };
-		const paths = { pause: '', poll: '', short: '' };
+		const ids = { pause: '', poll: '', short: '', tolerant: '' };
+		const paths = { pause: '', poll: '', short: '', tolerant: '' };
 		let glob = '';
-		let timeLimited: Awaited<ReturnType<typeof parkedRun>> | undefined;
+		/** Two files: two items, two jobs (the continue-on-fail case gives one error item per job). */
+		let twoFilesGlob = '';
+		const timeLimited: { short?: ParkedRun; tolerant?: ParkedRun } = {};
 
 		const userFolder = () => suite.e2e.userFolder;
 
@@ -50,29 +66,39 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			const credential = await e2e.importCredential({ name: 'Pause (emulator)', type: 'documentProcessingApi', data: emulatorCredentialData(emulator, apiKey) });
 			fs.writeFileSync(path.join(suite.filesDir, 'report.md'), '# Quarterly report\n\nRevenue grew.\n\n## Outlook\n\nSteady.\n');
 			glob = path.join(suite.filesDir, '*.md');
+			const twoFiles = path.join(suite.filesDir, 'two');
+			fs.mkdirSync(twoFiles);
+			fs.writeFileSync(path.join(twoFiles, 'a.md'), '# First\n\nOne.\n');
+			fs.writeFileSync(path.join(twoFiles, 'b.md'), '# Second\n\nTwo.\n');
+			twoFilesGlob = path.join(twoFiles, '*.md');
 			for (const [key, options] of [
 				['pause', { waitMode: 'pause' as const }],
 				['poll', { waitMode: 'poll' as const }],
 				['short', { waitMode: 'pause' as const, timeoutMinutes: 0.05 }],
+				['tolerant', { waitMode: 'pause' as const, timeoutMinutes: 0.05 }],
 			] as const) {
 				const { workflow, path: webhookPath } = pauseWorkflow({ ...options, credential });
+				if (key === 'tolerant') {
+					const processNode = workflow.nodes.find((node) => node.name === 'Process Files');
+					if (processNode) processNode.onError = 'continueRegularOutput';
+				}
 				ids[key] = await e2e.importWorkflow(workflow);
 				paths[key] = webhookPath;
 				await e2e.publish(ids[key]);
 			}
-			// Parked first and checked last: n8n's wait tracker looks for due executions once a minute,
-			// so the time limit's wait overlaps the other tests instead of following them.
-			timeLimited = await parkedRun('short');
+			timeLimited.short = await parkedRun('short', glob, 1);
+			timeLimited.tolerant = await parkedRun('tolerant', twoFilesGlob, 2);
 		}, E2E_SETUP_TIMEOUT_MS);
 
-		/** Starts a run and returns its parked execution and its job. */
-		const parkedRun = async (key: 'pause' | 'short') => {
+		/** Starts a run over the files of `files` and returns its parked execution and its jobs, one per file. */
+		const parkedRun = async (key: 'pause' | 'short' | 'tolerant', files = glob, jobs = 1): Promise<ParkedRun> => {
 			const before = await maxExecutionId(userFolder());
 			const known = jobIds(suite.emulator);
-			await startRun(suite.e2e.n8n.url, paths[key], glob);
+			await startRun(suite.e2e.n8n.url, paths[key], files);
 			const [execution] = await executionsWithStatus(userFolder(), { workflowId: ids[key], afterId: before, status: 'waiting', count: 1 });
-			const [jobId] = newJobIds(suite.emulator, known);
-			return { before, execution, jobId };
+			const launched = newJobIds(suite.emulator, known);
+			expect(launched).toHaveLength(jobs);
+			return { before, execution, jobId: launched[0], launched };
 		};
 
 		it('parks the execution, polls nothing, ignores a forged call and another job, and resumes with the poll mode’s items', async () => {
@@ -159,8 +185,8 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 		}, 120_000);
 
 		it('ends with the poll mode’s time-out error when the time limit passes, never passing the input on', async () => {
-			if (!timeLimited) throw new Error('the time-limited run did not park in beforeAll');
-			const { execution, before, jobId } = timeLimited;
+			if (!timeLimited.short) throw new Error('the time-limited run did not park in beforeAll');
+			const { execution, before, jobId } = timeLimited.short;
 			// n8n's wait tracker looks for due executions once a minute.
 			const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.short, afterId: before, count: 1, timeoutMs: 100_000 });
 			expect(ended.id).toBe(execution.id);
@@ -177,6 +203,22 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 				expect(items).toEqual([{ error: expect.stringMatching(message), errorDescription: expect.stringContaining('Raise Waiting › Timeout') }]);
 			}
 			await finishJob(suite.emulator, jobId);
+		}, 180_000);
+
+		it('under continue on fail, the time limit gives the poll mode’s error items, one per job', async () => {
+			if (!timeLimited.tolerant) throw new Error('the time-limited run did not park in beforeAll');
+			const { before, execution, launched } = timeLimited.tolerant;
+			const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.tolerant, afterId: before, count: 1, timeoutMs: 100_000 });
+			expect(ended.id).toBe(execution.id);
+			expect(ended.status).toBe('success');
+			const run = ended.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
+			// One error item per job, paired to its item, in item order; the jobs are those launched.
+			expect(run.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+			const named = run.map((item) => /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/.exec(String(item.json.error))?.[1]);
+			expect(new Set(named)).toEqual(new Set(launched));
+			for (const item of run) expect(item.json.errorDescription).toContain('Raise Waiting › Timeout');
+			expect(nodeOutputJson(ended.data, 'After')).toEqual(run.map((item) => item.json));
+			for (const jobId of launched) await finishJob(suite.emulator, jobId);
 		}, 180_000);
 
 		/** A run of the emulator's stored workflow: another job, whose events reach every workspace channel. */
