@@ -5,7 +5,8 @@
  * suite running alone at the end.
  *
  * Once every n8n is installed, the suites with a recorded time run longest first whatever their
- * layer (after those without one, in layer order): the long integration suites mostly wait on the
+ * layer (after the longest one, those marked as waiting and those without a record, in layer
+ * order): the long integration suites mostly wait on the
  * service's one-second launch spacing, and run side by side they left the cores idle for a minute
  * at the end of the run (a third busy); started among the real-n8n suites, their waits are filled.
  *
@@ -13,15 +14,17 @@
  * too, but by absolute path, so a fresh clone (every CI run) starts without them and falls back to
  * file size: the 70 s fault matrix then ran last, alone. Here they are kept by path inside the
  * repository, next to the n8n installs (~/.cache/n8n-nodes-document-processing/suite-seconds.json).
- * Suites without a recorded time (a cold run, a new file) come first, layer by layer, each layer in
+ * Suites without a recorded time (a cold run, a new file) come early, layer by layer, each layer in
  * jest's own order. A failing suite's time is not recorded: a suite that failed on its timeouts
  * would otherwise move up the next run's order by the time it spent failing.
  *
- * Before all of them (warm) come the suites whose docblock says `@mostly-waits`: they spend most of
- * their time waiting on a clock nothing here can move (the pause suites wait for n8n's wait
- * tracker, which looks for due executions once a minute). Started first, their waits fall in the
- * first minutes, when the boots of every n8n and the lint and type check keep both cores busy;
- * started late, two of them side by side left the cores half idle for a minute.
+ * Right after the longest recorded suite (warm) come the suites whose docblock says
+ * `@mostly-waits`: they spend most of their time waiting on a clock nothing here can move (n8n's
+ * wait tracker, which looks for due executions once a minute; the service's one-second launch
+ * spacing). Started first, their waits fall in the first minute, when the boots of every n8n and
+ * the lint and type check keep both cores busy anyway, and the suites that compute (Chromium, the
+ * webhook load) start after it; started late, side by side, they left the cores half idle. The
+ * longest suite still starts at once: it runs beside all the others and would otherwise end last.
  *
  * Cold (an n8n of test/compat/n8n-versions.json not installed yet: `.ci/run` starts `npm test`
  * while its background installs still run), the layers that need no n8n go first instead: a
@@ -80,11 +83,14 @@ class LayerSequencer extends Sequencer {
 		const byJest = super.sort(tests);
 		const position = new Map(byJest.map((test, index) => [test, index]));
 		const longestFirst = (a, b) => (recorded(b) === recorded(a) ? 0 : recorded(b) > recorded(a) ? 1 : -1);
-		// Warm: the suites that mostly wait, then unrecorded suites (Infinity) in layer order, then every
-		// recorded one by its time.
+		// Warm: the longest recorded suite, the suites that mostly wait, then unrecorded suites
+		// (Infinity) in layer order, then every recorded one by its time.
 		const warm = order === REAL_N8N_FIRST;
-		const waits = new Map(byJest.map((test) => [test, warm && mostlyWaits(test.path)]));
-		const waitingFirst = (a, b) => Number(waits.get(b)) - Number(waits.get(a));
+		const finite = byJest.filter((test) => Number.isFinite(recorded(test)));
+		const longest = finite.reduce((best, test) => (best === undefined || recorded(test) > recorded(best) ? test : best), undefined);
+		const priority = (test) => (!warm ? 0 : test === longest ? 2 : mostlyWaits(test.path) ? 1 : 0);
+		const priorities = new Map(byJest.map((test) => [test, priority(test)]));
+		const waitingFirst = (a, b) => priorities.get(b) - priorities.get(a);
 		const layered = (a, b) => rank(a) - rank(b);
 		return [...byJest].sort((a, b) =>
 			(warm ? waitingFirst(a, b) || longestFirst(a, b) || layered(a, b) : layered(a, b) || longestFirst(a, b)) || position.get(a) - position.get(b),

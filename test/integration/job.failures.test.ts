@@ -1,3 +1,7 @@
+/**
+ * Files that fail inside a job: the outputs of the others, the failure items, the errors.
+ * @mostly-waits on the service's one-second launch spacing (test/sequencer.js)
+ */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';

@@ -1,4 +1,7 @@
-/** Job resource: Wait for Job, Download Output and Process Files (create + wait + download). */
+/**
+ * Job resource: Wait for Job, Download Output and Process Files (create + wait + download).
+ * @mostly-waits on the service's one-second launch spacing and the jobs' run time (test/sequencer.js)
+ */
 import type { IDataObject } from 'n8n-workflow';
 import { failure, textFile } from './support/service';
 import { markdownItem, useActionWorld } from './support/actionWorld';

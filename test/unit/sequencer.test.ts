@@ -1,7 +1,8 @@
 /**
  * test/sequencer.js: layers in the order of the n8n installs' state; once every n8n is installed,
- * the longest suite of the last run first whatever its layer (unrecorded ones before them), by
- * repository-relative path, so a fresh clone gets the order too.
+ * the longest suite of the last run first, then the suites marked `@mostly-waits`, the unrecorded
+ * ones and the others by time whatever their layer, by repository-relative path, so a fresh clone
+ * gets the order too.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -63,7 +64,7 @@ describe('the test sequencer', () => {
 		expect(names(new LayerSequencer({}).sort(suites()))[0]).toBe('test/queue/q.queue.test.ts');
 	});
 
-	it('puts the longest suite of the recorded run first whatever its layer, unrecorded ones before them in layer order', () => {
+	it('puts the longest suite of the recorded run first, then the unrecorded ones in layer order, then the others by time whatever their layer', () => {
 		installAll();
 		const sequencer = new LayerSequencer({});
 		const tests = suites();
@@ -82,15 +83,15 @@ describe('the test sequencer', () => {
 			'test/queue/q.queue.test.ts': 40,
 		});
 		expect(names(new LayerSequencer({}).sort(suites()))).toEqual([
+			'test/integration/long.test.ts',
 			'test/integration/new.test.ts',
 			'test/unit/a.test.ts',
-			'test/integration/long.test.ts',
 			'test/queue/q.queue.test.ts',
 			'test/integration/short.test.ts',
 		]);
 	});
 
-	it('starts the suites marked @mostly-waits before all others once every n8n is installed, and records no failing suite', () => {
+	it('starts the suites marked @mostly-waits right after the longest one once every n8n is installed, and records no failing suite', () => {
 		const waiting = path.join(cache, 'waiting.e2e.test.ts');
 		fs.writeFileSync(waiting, '/**\n * Waits for a clock.\n * @mostly-waits n8n\'s wait tracker\n */\ntest.todo("x");\n');
 		const withWaiting = () => [...suites(), test(path.relative(ROOT, waiting), 'e2e')];
@@ -109,10 +110,10 @@ describe('the test sequencer', () => {
 		expect(names(new LayerSequencer({}).sort(withWaiting()))[0]).toMatch(/^test\/integration\//);
 		installAll();
 		const order = names(new LayerSequencer({}).sort(withWaiting()));
-		expect(order[0]).toBe(path.relative(ROOT, waiting));
-		// The failed suite is unrecorded again, so it comes with the other unrecorded ones, before the queue suite.
-		expect(order.slice(1, 3).sort()).toEqual(['test/integration/long.test.ts', 'test/integration/new.test.ts']);
-		expect(order[order.length - 1]).toBe('test/queue/q.queue.test.ts');
+		// The longest recorded suite first, then the waiting one, then the unrecorded ones (the failed
+		// suite is unrecorded again), then the recorded ones by time.
+		expect(order.slice(0, 2)).toEqual(['test/queue/q.queue.test.ts', path.relative(ROOT, waiting)]);
+		expect(order.slice(2, 4).sort()).toEqual(['test/integration/long.test.ts', 'test/integration/new.test.ts']);
 	});
 
 	it('keeps jest’s order when the record is unreadable', () => {
