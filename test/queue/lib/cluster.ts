@@ -53,18 +53,23 @@ export interface QueueCluster {
 	close(): Promise<void>;
 }
 
+/** Grace after SIGTERM when the cluster closes (instance.ts's default is 15 s). */
+const CLOSE_GRACE_MS = 2_000;
+
 export async function startQueueCluster(options: QueueClusterOptions): Promise<QueueCluster> {
 	const [, tarball] = await Promise.all([ensureN8n(), packPackage()]);
 	const runDir = createRunDir(options.label);
 	const userFolder = path.join(runDir, 'n8n-user');
-	const n8nStops: Array<() => Promise<void>> = [];
+	const n8nStops: Array<(graceMs: number) => Promise<void>> = [];
 	const serviceStops: Array<() => Promise<void>> = [];
 	let closeDb: (() => Promise<void>) | undefined;
 	const close = async (): Promise<void> => {
 		try {
 			await closeDb?.().catch(() => undefined);
-			// n8n processes first, side by side (each may take its grace time), then Redis and Postgres.
-			await Promise.all(n8nStops.splice(0).map(async (stop) => await stop().catch(() => undefined)));
+			// n8n processes first, side by side, then Redis and Postgres. Nothing of the cluster is kept,
+			// so no process gets n8n's graceful wait for its active executions (a parked or killed-worker
+			// execution of the tests would hold main and a webhook process for the whole grace time).
+			await Promise.all(n8nStops.splice(0).map(async (stop) => await stop(CLOSE_GRACE_MS).catch(() => undefined)));
 			await Promise.all(serviceStops.splice(0).map(async (stop) => await stop().catch(() => undefined)));
 		} finally {
 			killAllChildren();
