@@ -79,7 +79,16 @@ if [ ! -f "$N8N_DIR/.complete" ]; then
   "dependencies": { "n8n": "$N8N_VERSION" },
   "overrides": { "linkedom": "0.18.12", "xlsx": "0.18.5" } }
 JSON
-  (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+  # The committed lock of this version (test/e2e/n8n-lock.mjs writes it): the same tree everywhere,
+  # and npm ci fetches the tarballs without resolving anything. Without one, npm install resolves.
+  lock="$(cd "$(dirname "$0")" && pwd)/n8n-locks/n8n-$N8N_VERSION.package-lock.json"
+  if [ -f "$lock" ]; then
+    cp "$lock" "$N8N_DIR/package-lock.json"
+    (cd "$N8N_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+  else
+    log "no committed lock for n8n $N8N_VERSION: npm install resolves (node test/e2e/n8n-lock.mjs $N8N_VERSION writes one)"
+    (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+  fi
   log "building sqlite3 for Node $NODE_VERSION"
   (cd "$N8N_DIR" && PATH="$NODE_HOME/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
     --nodedir="$NODE_HOME" >&2)
