@@ -97,8 +97,12 @@ export async function waitForExecutions(
 			.filter((e) => !['new', 'running', 'waiting'].includes(e.status))
 			.reverse();
 		if (done.length >= count) {
-			const full = await Promise.all(done.map(async (e) => await readExecution(userFolder, e.id)));
-			return full.filter((e): e is SavedExecution => e !== undefined);
+			const full = (await Promise.all(done.map(async (e) => await readExecution(userFolder, e.id)))).filter(
+				(e): e is SavedExecution => e !== undefined,
+			);
+			// n8n 1.x can show the final status before the final run data (seen once on a loaded machine:
+			// an "error" execution read without its error): read again until the two agree.
+			if (full.every(savedCompletely) || Date.now() > deadline) return full;
 		}
 		if (Date.now() > deadline) {
 			throw new Error(
@@ -107,6 +111,11 @@ export async function waitForExecutions(
 		}
 		await sleep(500);
 	}
+}
+
+/** Whether a finished execution's saved run data matches its status (an error execution has its error). */
+function savedCompletely(execution: SavedExecution): boolean {
+	return execution.status !== 'error' || execution.data?.resultData.error !== undefined;
 }
 
 /** All runs of a node (an empty array when it did not run). */
