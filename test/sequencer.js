@@ -90,10 +90,10 @@ class LayerSequencer extends Sequencer {
 		const longest = finite.reduce((best, test) => (best === undefined || recorded(test) > recorded(best) ? test : best), undefined);
 		const priority = (test) => (!warm ? 0 : test === longest ? 2 : mostlyWaits(test.path) ? 1 : 0);
 		const priorities = new Map(byJest.map((test) => [test, priority(test)]));
-		const waitingFirst = (a, b) => priorities.get(b) - priorities.get(a);
+		const byPriority = (a, b) => priorities.get(b) - priorities.get(a);
 		const layered = (a, b) => rank(a) - rank(b);
 		return [...byJest].sort((a, b) =>
-			(warm ? waitingFirst(a, b) || longestFirst(a, b) || layered(a, b) : layered(a, b) || longestFirst(a, b)) || position.get(a) - position.get(b),
+			(warm ? byPriority(a, b) || longestFirst(a, b) || layered(a, b) : layered(a, b) || longestFirst(a, b)) || position.get(a) - position.get(b),
 		);
 	}
 
