@@ -15,8 +15,7 @@ export interface N8nEnvOptions {
 
 /**
  * The environment of every n8n process on a user folder (server and CLI alike): loopback only, no
- * telemetry or calls home, fixed encryption key, n8n's Node first on PATH (n8n starts its JS task
- * runner as plain `node`).
+ * telemetry or calls home, fixed encryption key, no JS task runner, n8n's Node first on PATH.
  */
 export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promise<NodeJS.ProcessEnv> {
 	const install = await ensureN8n(n8nVersionOf(userFolder));
@@ -55,6 +54,12 @@ export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promis
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 		GENERIC_TIMEZONE: 'UTC',
 		TZ: 'UTC',
+		// n8n's JS task runner runs Code nodes only, and no test, benchmark or example has one. In
+		// `external` mode n8n launches none (its broker waits for one that never connects), which
+		// spares every n8n process (server, CLI, queue worker) the runner's start: about 2 CPU s each,
+		// 20 s of a CI run. A Code node in a test would fail with n8n's "no runner available".
+		N8N_RUNNERS_MODE: 'external',
+		N8N_RUNNERS_AUTH_TOKEN: 'no-runner-connects',
 		...options.env,
 	});
 }
