@@ -18,8 +18,19 @@ export interface ExamplesContext {
 	script: ModelScript;
 }
 
-/** Jobs in the emulator end quickly; files whose name contains "unreadable" fail inside their job. */
-export const EXAMPLES_EMULATOR = { job_duration_ms: 300, schedule_delay_ms: 50, failing_file_pattern: 'unreadable' };
+/**
+ * Jobs in the emulator end quickly; files whose name contains "unreadable" fail inside their job.
+ * A paused example's job can end while n8n is still saving the execution as waiting: n8n refuses
+ * those deliveries and the service's retries bring the event again (docs/pause-mode.md). The
+ * emulator's default retries (0.2 and 0.4 s apart) all fell inside that save once, on a loaded CI
+ * run; 2 and 4 s apart, like a service's, they reach the parked execution.
+ */
+export const EXAMPLES_EMULATOR = {
+	job_duration_ms: 300,
+	schedule_delay_ms: 50,
+	failing_file_pattern: 'unreadable',
+	webhook_retry_backoff_ms: 2000,
+};
 
 export function useExamplesContext(suite: E2eSuite): () => ExamplesContext {
 	let context: ExamplesContext | undefined;
