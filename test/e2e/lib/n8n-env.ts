@@ -57,7 +57,7 @@ export async function n8nEnv(userFolder: string, options: N8nEnvOptions): Promis
 		// n8n's JS task runner runs Code nodes only, and no test, benchmark or example has one. In
 		// `external` mode n8n launches none (its broker waits for one that never connects), which
 		// spares every n8n process (server, CLI, queue worker) the runner's start: about 2 CPU s each,
-		// 20 s of a CI run. A Code node in a test would fail with n8n's "no runner available".
+		// 21 CPU s of a warm CI run. A Code node in a test would fail with n8n's "no runner available".
 		N8N_RUNNERS_MODE: 'external',
 		N8N_RUNNERS_AUTH_TOKEN: 'no-runner-connects',
 		...options.env,
