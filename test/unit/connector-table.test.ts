@@ -1,7 +1,8 @@
 /**
  * The connector table is the generator's output on the recorded client version: re-running
- * scripts/connectors/generate.js on the kept model files must give the checked-in table and the
- * type list of docs/connectors.md byte for byte, and cover every type id of the client's lists.
+ * scripts/connectors/generate.js on the kept model files must give the checked-in JSON and the
+ * type list of docs/connectors.md byte for byte, cover every type id of the client's lists, and
+ * hold the shape connectorTable.ts declares (the module reads the JSON with a type assertion).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ interface Generator {
 }
 
 const ROOT = join(__dirname, '../..');
+const TABLE_JSON = join(ROOT, 'nodes/DocumentProcessing/actions/common/connector/connectorTable.json');
 const FIXTURE = join(ROOT, 'test/fixtures/unstructured-client-models');
 const MODELS = join(FIXTURE, 'src/unstructured_client/models/shared');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -26,9 +28,32 @@ describe('connector table', () => {
 	const table = generator.buildTable(FIXTURE);
 
 	it('is what the generator writes from the recorded client version, byte for byte', () => {
-		const checkedIn = readFileSync(join(ROOT, 'nodes/DocumentProcessing/actions/common/connector/connectorTable.ts'), 'utf8');
+		const checkedIn = readFileSync(TABLE_JSON, 'utf8');
 		expect(generator.renderTable(table)).toBe(checkedIn);
+		// Generating twice gives the same bytes: no clock, no map order, no machine path.
+		expect(generator.renderTable(generator.buildTable(FIXTURE))).toBe(checkedIn);
 		expect(table.client).toEqual({ package: 'unstructured-client', version: '0.43.4', commit: readFileSync(join(FIXTURE, 'CLIENT_COMMIT'), 'utf8').trim() });
+	});
+
+	it('holds the declared shape in every field, so the typed module’s assertion is true', () => {
+		const fieldKeys = ['key', 'label', 'description', 'placeholder', 'type', 'required', 'nullable', 'secret', 'default', 'options', 'schemes'];
+		const parsed = JSON.parse(readFileSync(TABLE_JSON, 'utf8')) as typeof CONNECTOR_TABLE;
+		expect(parsed).toEqual(CONNECTOR_TABLE);
+		expect(Object.keys(parsed)).toEqual(['about', 'client', 'types']);
+		for (const type of parsed.types) {
+			expect(Object.keys(type).filter((key) => !['id', 'name', 'source', 'destination'].includes(key))).toEqual([]);
+			for (const model of [type.source, type.destination].filter((m) => m !== undefined)) {
+				expect(typeof model.extra).toBe('boolean');
+				expect(model.model === null || typeof model.model === 'string').toBe(true);
+				for (const field of model.fields) {
+					expect(Object.keys(field).filter((key) => !fieldKeys.includes(key))).toEqual([]);
+					expect([typeof field.key, typeof field.label, typeof field.description]).toEqual(['string', 'string', 'string']);
+					expect(['string', 'number', 'boolean', 'stringList']).toContain(field.type);
+					expect([typeof field.required, typeof field.nullable, typeof field.secret]).toEqual(['boolean', 'boolean', 'boolean']);
+					if (field.schemes) expect(field.schemes.every((scheme) => /^[a-z][a-z0-9+.-]*:\/\/$/.test(scheme))).toBe(true);
+				}
+			}
+		}
 	});
 
 	it('gives the type list of docs/connectors.md', () => {

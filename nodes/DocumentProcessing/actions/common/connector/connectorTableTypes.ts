@@ -1,4 +1,4 @@
-/** The shape of the generated connector table (connectorTable.ts); docs/connectors.md explains it. */
+/** The shape of the generated connector table (connectorTable.json, read by connectorTable.ts); docs/connectors.md explains it. */
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'stringList';
 
@@ -20,6 +20,11 @@ export interface ConnectorField {
 	default?: string | number | boolean | null;
 	/** Documented values, when the field is an enum. */
 	options?: string[];
+	/**
+	 * The schemes a URL field's value must start with (e.g. `s3://`), as the service's docs write
+	 * them; empty for a host name given without one. Absent: the value is not checked.
+	 */
+	schemes?: string[];
 }
 
 export interface ConnectorModel {
@@ -38,6 +43,8 @@ export interface ConnectorTypeEntry {
 }
 
 export interface ConnectorTable {
+	/** Where the file comes from, for whoever opens it. */
+	about: string;
 	client: { package: string; version: string; commit: string };
 	types: ConnectorTypeEntry[];
 }
