@@ -52,6 +52,16 @@ describe('connector configs against the documented models', () => {
 		expect(issues(s3.body.detail)).toEqual(['body.config.recursive bool_type']);
 	});
 
+	it('refuses a URL without the scheme the docs give for it, as a value_error at its key', async () => {
+		const s3 = await create('sources', 's3', { remote_url: 'my-bucket/in/', endpoint_url: 'https://minio.example' });
+		expect(s3.status).toBe(422);
+		expect(s3.body.detail).toEqual([{ type: 'value_error', loc: ['body', 'config', 'remote_url'], msg: 'Value error, must start with s3://' }]);
+		const azure = await create('sources', 'azure', { ...VALID[1][2], remote_url: 'abfs://container/' });
+		expect(azure.status).toBe(200);
+		const elastic = await create('destinations', 'elasticsearch', { ...VALID[7][2], hosts: ['https://a.example', 'b.example:9200'] });
+		expect(issues(elastic.body.detail)).toEqual(['body.config.hosts value_error']);
+	});
+
 	it('fills documented defaults, keeps keys the model lacks, masks documented secrets', async () => {
 		const sharepoint = await create('sources', 'sharepoint', { ...VALID[3][2], colour: 'blue' });
 		expect(sharepoint.body.config).toEqual({

@@ -8,7 +8,9 @@ import type { ValidationIssue } from '../http/reply';
  * connector table the node's form is built from). Answers follow pydantic, as the service's own
  * 422 does: one `{type, loc, msg}` per problem, `loc` ending in the config key; keys the model
  * lacks are kept (the service's types are open); documented defaults fill what was left out, as
- * a pydantic model does (the emulator kept Google Drive's `recursive: true` so before).
+ * a pydantic model does (the emulator kept Google Drive's `recursive: true` so before). A URL
+ * field whose value lacks the scheme the service's docs give for it (the table's `schemes`) is
+ * refused as the service refuses it: a `value_error` at its config key.
  */
 
 export type ConnectorKind = 'source' | 'destination';
@@ -41,6 +43,15 @@ function typeIssue(field: ConnectorField, value: unknown): Pick<ValidationIssue,
 	}
 }
 
+function schemeIssue(field: ConnectorField, value: unknown): Pick<ValidationIssue, 'type' | 'msg'> | undefined {
+	const schemes = field.schemes;
+	if (schemes === undefined) return undefined;
+	const entries = (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string').map((entry) => entry.trim().toLowerCase());
+	const bad = schemes.length === 0 ? entries.some((entry) => entry.includes('://')) : entries.some((entry) => !schemes.some((scheme) => entry.startsWith(scheme)));
+	if (!bad) return undefined;
+	return { type: 'value_error', msg: schemes.length === 0 ? 'Value error, give a host name without a scheme' : `Value error, must start with ${schemes.join(' or ')}` };
+}
+
 /** The issues of a config against its model; fills documented defaults into `config`. */
 export function modelIssues(model: ConnectorModel, config: Record<string, unknown>): ValidationIssue[] {
 	const issues: ValidationIssue[] = [];
@@ -51,7 +62,7 @@ export function modelIssues(model: ConnectorModel, config: Record<string, unknow
 			else if (field.default !== undefined) config[field.key] = field.default;
 			continue;
 		}
-		const issue = typeIssue(field, config[field.key]);
+		const issue = typeIssue(field, config[field.key]) ?? schemeIssue(field, config[field.key]);
 		if (issue) issues.push({ ...issue, loc });
 		else if (field.options && !field.options.includes(config[field.key] as string)) {
 			issues.push({ type: 'enum', loc, msg: `Input should be ${field.options.map((option) => `'${option}'`).join(', ')}` });

@@ -1,10 +1,12 @@
 import { InputProblem } from '../../../helpers/inputProblem';
 import { looksLikeReference, requireReference, secretText, type ConfigPlan, type InlineSecret } from './connectorConfig';
 import type { ConnectorField, ConnectorModel } from './connectorTableTypes';
+import { checkUrlScheme } from './urlSchemes';
 
 /**
  * A config checked against its type's documented model before any request: a missing required
- * field, a value of the wrong type or an undocumented enum value is refused naming the field;
+ * field, a value of the wrong type, an undocumented enum value or a URL without its documented
+ * scheme (urlSchemes.ts) is refused naming the field;
  * documented defaults fill what was not given (Update replaces the whole config); secrets become
  * inline secrets to register, or checked references. Keys the model lacks are kept and reported.
  */
@@ -38,13 +40,18 @@ function listValue(field: ConnectorField, name: string, value: unknown): string[
 }
 
 function plainValue(field: ConnectorField, name: string, value: unknown): unknown {
-	if (field.type === 'stringList') return listValue(field, name, value);
+	if (field.type === 'stringList') {
+		const list = listValue(field, name, value);
+		checkUrlScheme(field, name, list);
+		return list;
+	}
 	if (field.type === 'number' ? typeof value !== 'number' || !Number.isFinite(value) : typeof value !== (field.type === 'boolean' ? 'boolean' : 'string')) {
 		throw wrongType(field, name);
 	}
 	if (field.options && !field.options.includes(value as string)) {
 		throw new InputProblem(`${name} has an unknown value`, `Pick one of: ${field.options.join(', ')}.`);
 	}
+	checkUrlScheme(field, name, value);
 	return value;
 }
 
@@ -65,6 +72,8 @@ export function checkConfig(model: ConnectorModel, values: Record<string, unknow
 		else if (looksLikeReference(value)) config[field.key] = requireReference(value, name);
 		else {
 			config[field.key] = null;
+			// A connection string that carries a password (MongoDB, Redis) is a secret with a scheme.
+			checkUrlScheme(field, name, value);
 			inline.push({ path: [field.key], plaintext: secretText(value, name) });
 		}
 	}
