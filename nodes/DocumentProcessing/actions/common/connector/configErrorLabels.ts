@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
 import { executingNode } from '../../../api/context';
 import { isVersion3 } from '../../../descriptions/versions';
+import { asNodeError } from '../../../helpers/nodeErrors';
 import type { ConnectorField } from './connectorTableTypes';
 import { modelOf } from './connectorTypes';
 
@@ -59,7 +60,7 @@ export async function withFormLabels<T>(ctx: IExecuteFunctions, itemIndex: numbe
 		return await send();
 	} catch (error) {
 		const fields = type === undefined ? undefined : modelOf(kind, type)?.fields;
-		if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !fields || !isVersion3(executingNode(ctx))) throw error;
+		if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !fields || !isVersion3(executingNode(ctx))) throw asNodeError(executingNode(ctx), error, itemIndex);
 		throw relabelled(ctx, itemIndex, error, fields);
 	}
 }
