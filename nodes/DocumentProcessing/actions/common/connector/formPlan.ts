@@ -34,7 +34,7 @@ function jsonOnlyPlan(ctx: IExecuteFunctions, itemIndex: number): ConfigPlan {
 	return planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedKeysOfConfig', itemIndex, '')));
 }
 
-function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): FormPlan {
+function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown>): FormPlan {
 	const type = ctx.getNodeParameter('connectorTypeId', itemIndex, DEFAULT_TYPE) as string;
 	if (type === OTHER_TYPE) return { type: otherTypeName(ctx, itemIndex), plan: jsonOnlyPlan(ctx, itemIndex), warnings: [] };
 	const model = modelOf(kind, type);
@@ -52,15 +52,16 @@ function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind
 	}
 	const options = model.fields.some((field) => !field.required) ? (ctx.getNodeParameter(optionsParameter(type), itemIndex, {}) as IDataObject) : {};
 	const values: Record<string, unknown> = { ...options };
-	for (const field of model.fields.filter((candidate) => candidate.required)) values[field.key] = ctx.getNodeParameter(fieldParameter(type, field), itemIndex, undefined);
+	for (const field of model.fields.filter((candidate) => candidate.required && !(candidate.key in given))) values[field.key] = ctx.getNodeParameter(fieldParameter(type, field), itemIndex, undefined);
+	Object.assign(values, given);
 	const checked = checkConfig(model, values, (field) => (field.required ? field.label : `Options › ${field.label}`));
 	return { type, plan: { config: checked.config, inline: checked.inline }, warnings: [] };
 }
 
 /** The form's plan, or a NodeOperationError naming the item and the field. */
-export function readFormPlan(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): FormPlan {
+export function readFormPlan(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown> = {}): FormPlan {
 	try {
-		return readForm(ctx, itemIndex, kind);
+		return readForm(ctx, itemIndex, kind, given);
 	} catch (error) {
 		throw asOperationError(ctx.getNode(), error, itemIndex);
 	}
