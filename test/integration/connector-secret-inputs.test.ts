@@ -18,7 +18,7 @@ const driveSource = (extra: INodeParameters = {}): INodeParameters => ({
 	sourceName: 'Drive',
 	connectorTypeId: 'google_drive',
 	cfg_google_drive_drive_id: 'drive-1',
-	driveKeyInput: 'binary',
+	cfg_google_drive_options: { serviceAccountKeyFile: 'data' },
 	...extra,
 });
 const keyItem = (name = 'data', data = KEY_FILE) => ({ json: {}, binary: { [name]: { data, fileName: 'sa.json', mimeType: 'application/json' } } });
@@ -26,11 +26,12 @@ const posted = async (path: string) => (await bed.requests()).filter((r) => r.me
 
 describe('Google Drive source (v3): the service-account key from a binary field', () => {
 	it('reads the key file, registers it encrypted and sends only its reference', async () => {
-		const result = await bed.run(driveSource({ binaryPropertyName: 'keyFile' }), { ...v3, items: [keyItem('keyFile')] });
+		const result = await bed.run(driveSource({ cfg_google_drive_options: { serviceAccountKeyFile: 'keyFile', recursive: false } }), { ...v3, items: [keyItem('keyFile')] });
 		const [secret] = await bed.secrets();
 		expect(secret.plaintext).toBe(KEY_FILE);
 		const [body] = await posted('/api/v1/sources');
-		expect(body.config).toEqual({ drive_id: 'drive-1', service_account_key: { id: secret.id, type: 'rsa_aes' }, recursive: true });
+		// The option names a binary field of the form: it is not sent as a config key.
+		expect(body.config).toEqual({ drive_id: 'drive-1', service_account_key: { id: secret.id, type: 'rsa_aes' }, recursive: false });
 		expect(result.output[0][0].json).toMatchObject({ type: 'google_drive', fields: { 'Service Account Key (JSON)': '**********' } });
 		expect(JSON.stringify(await bed.requests()) + JSON.stringify(result.output)).not.toContain(MARKER);
 	});
@@ -46,9 +47,14 @@ describe('Google Drive source (v3): the service-account key from a binary field'
 		expect(errorText(missing) + errorText(notObject)).not.toContain(MARKER);
 	});
 
-	it('keeps Text as the default: the typed key is used when no input is chosen', async () => {
-		await bed.run(driveSource({ driveKeyInput: undefined, cfg_google_drive_service_account_key: KEY_FILE }), v3);
+	it('still takes the typed key without the option, refuses both at once and neither', async () => {
+		await bed.run(driveSource({ cfg_google_drive_options: {}, cfg_google_drive_service_account_key: KEY_FILE }), v3);
 		expect((await bed.secrets()).map((s) => s.plaintext)).toEqual([KEY_FILE]);
+		const both = await caught(bed.run(driveSource({ cfg_google_drive_service_account_key: KEY_FILE }), { ...v3, items: [keyItem()] }));
+		expect(both.message).toBe('Both Service Account Key (JSON) and Options › Service Account Key File are given');
+		const neither = await caught(bed.run(driveSource({ cfg_google_drive_options: {} }), v3));
+		expect(neither.message).toBe('Service Account Key (JSON) is required');
+		expect((await posted('/api/v1/sources')).length).toBe(1);
 	});
 });
 

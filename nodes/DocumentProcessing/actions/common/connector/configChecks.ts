@@ -78,7 +78,8 @@ export function checkConfig(model: ConnectorModel, values: Record<string, unknow
 		}
 	}
 	const known = new Set(model.fields.map((field) => field.key));
-	const unknownKeys = Object.keys(values).filter((key) => !known.has(key));
+	// A key without a value (undefined) was given nothing: it is not sent.
+	const unknownKeys = Object.keys(values).filter((key) => !known.has(key) && values[key] !== undefined);
 	for (const key of unknownKeys) config[key] = values[key];
 	return { config, inline, unknownKeys };
 }

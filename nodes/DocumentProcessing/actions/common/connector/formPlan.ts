@@ -52,7 +52,7 @@ function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind
 	}
 	const options = model.fields.some((field) => !field.required) ? (ctx.getNodeParameter(optionsParameter(type), itemIndex, {}) as IDataObject) : {};
 	const values: Record<string, unknown> = { ...options };
-	for (const field of model.fields.filter((candidate) => candidate.required && !(candidate.key in given))) values[field.key] = ctx.getNodeParameter(fieldParameter(type, field), itemIndex, undefined);
+	for (const field of model.fields.filter((candidate) => candidate.required)) values[field.key] = ctx.getNodeParameter(fieldParameter(type, field), itemIndex, undefined);
 	Object.assign(values, given);
 	const checked = checkConfig(model, values, (field) => (field.required ? field.label : `Options › ${field.label}`));
 	return { type, plan: { config: checked.config, inline: checked.inline }, warnings: [] };

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
-import { inputBinaryField } from '../../../descriptions/binaryInput';
 import { isVersion3 } from '../../../descriptions/versions';
 import { readSecret } from '../../secret/secretInput';
 import type { SecretReferenceValue } from './connectorConfig';
@@ -10,7 +10,8 @@ import { fieldParameter, modelOf, optionsParameter } from './connectorTypes';
 /**
  * Secret values of the version-3 form that its fields alone do not give (issue 46):
  * - Google Drive's service-account key from a key file of the input item, as versions 1 and 2
- *   allowed (Service Account Key Input › Binary File);
+ *   allowed: Options › Service Account Key File names the binary field (an option, not a field of
+ *   its own, so the form keeps its 6 fields), and Service Account Key (JSON) stays empty;
  * - a Register Secret id mapped into a secret field as a plain string (`{{ $json.id }}`): when the
  *   object it was mapped from has the `type` of a registered secret next to it, the field is that
  *   secret's reference, not a new secret holding the id as its plaintext.
@@ -19,42 +20,37 @@ import { fieldParameter, modelOf, optionsParameter } from './connectorTypes';
 
 const DRIVE = 'google_drive';
 const DRIVE_KEY = 'service_account_key';
-const KEY_INPUT = 'driveKeyInput';
+/** The option naming the key file's binary field; no config key, so it is never sent. */
+export const KEY_FILE_OPTION = 'serviceAccountKeyFile';
 /** The encryption types a registered secret has (documented-service §7). */
 const SECRET_TYPES = ['rsa', 'rsa_aes'];
 /** `={{ <object>.id }}`, `={{ <object>["id"] }}`: an expression that maps the id of an object. */
 const MAPPED_ID = /^=\s*\{\{\s*([\s\S]+?)\s*(?:\??\.id|\[\s*(['"])id\2\s*\])\s*\}\}\s*$/;
 
-/** Version 3's Google Drive source: the key typed or mapped (as before), or read from a binary field. */
-export function driveKeyFileProperties(kind: ConnectorKind): INodeProperties[] {
-	if (kind !== 'source') return [];
-	const show = { connectorTypeId: [DRIVE], configInput: ['fields'] };
-	return [
-		{
-			displayName: 'Service Account Key Input',
-			name: KEY_INPUT,
-			type: 'options',
-			options: [
-				{ name: 'Binary File', value: 'binary', description: 'The key file (JSON) of the input item; encrypted and registered by the node first' },
-				{ name: 'Text', value: 'text', description: 'The key’s JSON typed here, or a Register Secret output mapped by expression' },
-			],
-			default: 'text',
-			displayOptions: { show },
-		},
-		inputBinaryField('The name of the input binary field containing the service-account key file', {
-			displayOptions: { show: { ...show, [KEY_INPUT]: ['binary'] } },
-		}),
-	];
-}
+const KEY_FILE: INodeProperties = {
+	displayName: 'Service Account Key File',
+	name: KEY_FILE_OPTION,
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. data',
+	description: 'The input binary field holding the service account’s key file (JSON), read instead of Service Account Key (JSON), which then stays empty; encrypted and registered by the node first',
+};
 
-/** The form with the Drive key's input choice before the key, which it hides when a file is read. */
+/**
+ * Version 3's Google Drive source with the key file option: added to its Options (A–Z), and the
+ * key field no longer marked required in the editor (the node still refuses a config with neither).
+ */
 export function withDriveKeyFile(kind: ConnectorKind, properties: INodeProperties[]): INodeProperties[] {
-	const keyName = `cfg_${DRIVE}_${DRIVE_KEY}`;
-	const at = properties.findIndex((property) => property.name === keyName);
-	if (at < 0 || kind !== 'source') return properties;
-	const key = properties[at];
-	const hidden: INodeProperties = { ...key, displayOptions: { ...key.displayOptions, hide: { ...key.displayOptions?.hide, [KEY_INPUT]: ['binary'] } } };
-	return [...properties.slice(0, at), ...driveKeyFileProperties(kind), hidden, ...properties.slice(at + 1)];
+	const keyField = modelOf(kind, DRIVE)?.fields.find((field) => field.key === DRIVE_KEY);
+	if (!keyField) return properties;
+	const keyName = fieldParameter(DRIVE, keyField);
+	const optionsName = optionsParameter(DRIVE);
+	return properties.map((property) => {
+		if (property.name === keyName) return { ...property, required: false, description: `${property.description ?? ''} Or leave it empty and name the key file’s binary field in Options › Service Account Key File.` };
+		if (property.name !== optionsName || !property.options) return property;
+		const options = [...(property.options as INodeProperties[]), KEY_FILE].sort((a, b) => a.displayName.localeCompare(b.displayName));
+		return { ...property, options };
+	});
 }
 
 /** The saved (unresolved) value of a field and its resolved value for this item. */
@@ -84,6 +80,22 @@ export function mappedReference(ctx: IExecuteFunctions, itemIndex: number, raw: 
 	return typeof type === 'string' && SECRET_TYPES.includes(type) ? { id: id.trim(), type } : undefined;
 }
 
+/** The key file's text when Options › Service Account Key File names a binary field. */
+async function driveKeyFile(ctx: IExecuteFunctions, itemIndex: number, keyField: ConnectorField | undefined): Promise<string | undefined> {
+	const options = ctx.getNodeParameter(optionsParameter(DRIVE), itemIndex, {}) as IDataObject;
+	const property = typeof options[KEY_FILE_OPTION] === 'string' ? options[KEY_FILE_OPTION].trim() : '';
+	if (property === '') return undefined;
+	const label = keyField?.label ?? 'Service Account Key (JSON)';
+	const typed = keyField ? ctx.getNodeParameter(fieldParameter(DRIVE, keyField), itemIndex, '') : '';
+	if (typeof typed !== 'string' || typed.trim() !== '') {
+		throw new NodeOperationError(ctx.getNode(), `Both ${label} and Options › Service Account Key File are given`, {
+			itemIndex,
+			description: `Keep one: empty ${label} to read the key file, or remove the option to use the typed key.`,
+		});
+	}
+	return await readSecret(ctx, itemIndex, { mode: 'binary', label, binaryProperty: property, json: 'object' });
+}
+
 /** Config values (by config key) that replace the version-3 form's own for this item. */
 export async function formSecretValues(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): Promise<Record<string, unknown>> {
 	if (!isVersion3(ctx.getNode()) || ctx.getNodeParameter('configInput', itemIndex, 'fields') !== 'fields') return {};
@@ -91,14 +103,11 @@ export async function formSecretValues(ctx: IExecuteFunctions, itemIndex: number
 	const model = modelOf(kind, type);
 	if (!model || model.model === null) return {};
 	const values: Record<string, unknown> = {};
-	if (kind === 'source' && type === DRIVE && ctx.getNodeParameter(KEY_INPUT, itemIndex, 'text') === 'binary') {
-		const label = model.fields.find((field) => field.key === DRIVE_KEY)?.label ?? 'Service Account Key';
-		values[DRIVE_KEY] = await readSecret(ctx, itemIndex, {
-			mode: 'binary',
-			label,
-			binaryProperty: ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string,
-			json: 'object',
-		});
+	if (kind === 'source' && type === DRIVE) {
+		const keyFile = await driveKeyFile(ctx, itemIndex, model.fields.find((field) => field.key === DRIVE_KEY));
+		if (keyFile !== undefined) values[DRIVE_KEY] = keyFile;
+		// The option is the form's, not the service's: it is never sent.
+		values[KEY_FILE_OPTION] = undefined;
 	}
 	for (const field of model.fields.filter((candidate) => candidate.secret && !(candidate.key in values))) {
 		const { raw, value } = fieldValues(ctx, itemIndex, type, field);

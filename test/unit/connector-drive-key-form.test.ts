@@ -1,0 +1,33 @@
+/**
+ * Version 3's Google Drive source takes its key from a binary field through an option, so its form
+ * keeps at most 6 fields (issue 46): counted as n8n lays the built description out.
+ */
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
+
+const description = new DocumentProcessing().description;
+
+function shown(values: INodeParameters): INodeProperties[] {
+	const node = { typeVersion: 3 };
+	const filled = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ?? {};
+	return description.properties.filter((p) => !['resource', 'operation'].includes(p.name) && NodeHelpers.displayParameter(filled, p, node, description));
+}
+
+describe('Google Drive source form (v3)', () => {
+	it.each(['create', 'update'])('%s: at most 6 fields, the key file among the options, the key field not required', (operation) => {
+		const fields = shown({ resource: 'source', operation, connectorTypeId: 'google_drive' });
+		expect(fields.length).toBeLessThanOrEqual(6);
+		const key = fields.find((p) => p.name === 'cfg_google_drive_service_account_key');
+		expect(key).toMatchObject({ displayName: 'Service Account Key (JSON)', required: false, typeOptions: { password: true } });
+		expect(key?.description).toContain('Options › Service Account Key File');
+		const options = fields.find((p) => p.name === 'cfg_google_drive_options')?.options as INodeProperties[];
+		expect(options.map((o) => o.displayName)).toEqual(['File Extensions', 'Recursive', 'Service Account Key File']);
+	});
+
+	it('adds nothing to destinations or other types', () => {
+		const s3 = shown({ resource: 'source', operation: 'create', connectorTypeId: 's3' });
+		expect(s3.find((p) => p.name === 'cfg_s3_options')?.options?.map((o) => o.name)).not.toContain('serviceAccountKeyFile');
+		expect(JSON.stringify(shown({ resource: 'destination', operation: 'create' }))).not.toContain('serviceAccountKeyFile');
+	});
+});
