@@ -15,6 +15,8 @@ function reviewed(typeId, key) {
 function shownDefault(field) {
 	if (field.default === undefined || field.default === null || field.default === '') return '';
 	if (typeof field.default === 'boolean') return ` (default: ${field.default ? 'on' : 'off'})`;
+	// An identifier (a column or key name such as record_id) is no plain word; the field shows it prefilled.
+	if (typeof field.default === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(field.default)) return '';
 	return ` (default: ${field.default})`;
 }
 
