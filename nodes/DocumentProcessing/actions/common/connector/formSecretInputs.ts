@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
+import { executingNode } from '../../../api/context';
 import { isVersion3 } from '../../../descriptions/versions';
 import { readSecret } from '../../secret/secretInput';
 import type { SecretReferenceValue } from './connectorConfig';
@@ -55,7 +56,7 @@ export function withDriveKeyFile(kind: ConnectorKind, properties: INodePropertie
 
 /** The saved (unresolved) value of a field and its resolved value for this item. */
 function fieldValues(ctx: IExecuteFunctions, itemIndex: number, type: string, field: ConnectorField): { raw: unknown; value: unknown } {
-	const parameters = ctx.getNode().parameters;
+	const parameters = executingNode(ctx).parameters;
 	if (field.required) {
 		const name = fieldParameter(type, field);
 		return { raw: parameters[name], value: ctx.getNodeParameter(name, itemIndex, '') };
@@ -88,7 +89,7 @@ async function driveKeyFile(ctx: IExecuteFunctions, itemIndex: number, keyField:
 	const label = keyField?.label ?? 'Service Account Key (JSON)';
 	const typed = keyField ? ctx.getNodeParameter(fieldParameter(DRIVE, keyField), itemIndex, '') : '';
 	if (typeof typed !== 'string' || typed.trim() !== '') {
-		throw new NodeOperationError(ctx.getNode(), `Both ${label} and Options › Service Account Key File are given`, {
+		throw new NodeOperationError(executingNode(ctx), `Both ${label} and Options › Service Account Key File are given`, {
 			itemIndex,
 			description: `Keep one: empty ${label} to read the key file, or remove the option to use the typed key.`,
 		});
@@ -98,7 +99,7 @@ async function driveKeyFile(ctx: IExecuteFunctions, itemIndex: number, keyField:
 
 /** Config values (by config key) that replace the version-3 form's own for this item. */
 export async function formSecretValues(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): Promise<Record<string, unknown>> {
-	if (!isVersion3(ctx.getNode()) || ctx.getNodeParameter('configInput', itemIndex, 'fields') !== 'fields') return {};
+	if (!isVersion3(executingNode(ctx)) || ctx.getNodeParameter('configInput', itemIndex, 'fields') !== 'fields') return {};
 	const type = ctx.getNodeParameter('connectorTypeId', itemIndex, '') as string;
 	const model = modelOf(kind, type);
 	if (!model || model.model === null) return {};
