@@ -37,7 +37,7 @@ export function timeoutError(node: INode, job: Job, settings: WaitSettings, item
 			: '';
 	return new NodeOperationError(node, `Job "${job.id}" did not finish within ${minutes} minutes (last status: ${job.status})`, {
 		itemIndex,
-		description: `${scheduled}Raise ${optionPath(node, 'Waiting', 'Timeout (Minutes)')}, or run Wait for Completion again later with the same job ID: the job keeps running.`,
+		description: `${scheduled}Raise ${optionPath(node, 'Waiting', 'Timeout (Minutes)')}, or run Wait for Job again later with the same job ID: the job keeps running.`,
 	});
 }
 

@@ -12,7 +12,7 @@ import { optionPath } from '../../helpers/nodeVersion';
 
 // The readers of the Waiting, Wait Mode and output fields (descriptions/waitFields.ts,
 // descriptions/outputFields.ts) for every operation that waits for a job (Job → Process, Wait for
-// Completion, Download Output; Workflow → Run). They live here, not beside the fields, because they
+// Job, Download Output; Workflow → Run). They live here, not beside the fields, because they
 // build jobs/ settings, and descriptions/ imports none of the layers.
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {

@@ -32,10 +32,10 @@ const JOB_OPERATIONS: INodePropertyOptions[] = [
 		action: 'Create job',
 	},
 	{
-		name: 'Wait for Completion',
+		name: 'Wait for Job',
 		value: 'waitForCompletion',
 		description: 'Wait until a job has finished and return it',
-		action: 'Wait for completion',
+		action: 'Wait for job',
 	},
 	{
 		name: 'Download Output',
