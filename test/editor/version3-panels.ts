@@ -57,10 +57,16 @@ async function parametersPane(page: Page): Promise<Buffer> {
 		const box = await parameters.boundingBox();
 		// The first parameter label is Resource's (the credential row has labels of its own kind).
 		const resource = await parameters.getByTestId('input-label').first().boundingBox();
+		// The lowest field, label or text of the parameters; n8n's feedback link below them is no parameter.
 		const bottom = await parameters.evaluate((root) => {
-			type Rect = { bottom: number; height: number };
-			const rects = Array.from((root as unknown as { querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): Rect }> }).querySelectorAll('*'));
-			return Math.max(...rects.map((node) => node.getBoundingClientRect()).filter((rect) => rect.height > 0).map((rect) => rect.bottom));
+			type Node = { tagName: string; textContent: string | null; children: ArrayLike<unknown>; closest(s: string): unknown; getBoundingClientRect(): { bottom: number; height: number } };
+			const nodes = Array.from((root as unknown as { querySelectorAll(s: string): ArrayLike<Node> }).querySelectorAll('*'));
+			const content = nodes.filter(
+				(node) =>
+					!node.closest('[data-test-id="node-feature-request"]') &&
+					(['INPUT', 'TEXTAREA'].includes(node.tagName) || (node.children.length === 0 && (node.textContent ?? '').trim() !== '')),
+			);
+			return Math.max(...content.map((node) => node.getBoundingClientRect()).filter((rect) => rect.height > 0).map((rect) => rect.bottom));
 		});
 		if (!box || !resource) throw new Error('the node panel is not on the screen');
 		const top = resource.y - 8;
