@@ -1,8 +1,8 @@
 /**
  * What a canvas user reads, in the user's words (issue 46): one name per operation from the nodes
  * panel to the node's panel and its canvas subtitle, the trigger's subtitle in the Events field's
- * words, n8n's "Add option", no snake_case API words in the action node's field help, and no
- * header names of the service in an error's title.
+ * words, n8n's "Add option", no snake_case API words in the action node's field help, no header
+ * names of the service in an error's title, and errors naming the fields of the node's version.
  */
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
@@ -10,6 +10,9 @@ import { DocumentProcessingTrigger } from '../../nodes/DocumentProcessing/Docume
 import { detailText } from '../../nodes/DocumentProcessing/transport/errorBody';
 import { serviceError } from '../../nodes/DocumentProcessing/transport/errors';
 import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/eventTypes';
+import type { Job } from '../../nodes/DocumentProcessing/api/schemas';
+import { jobOutcome, timeoutError } from '../../nodes/DocumentProcessing/jobs/wait';
+import { DEFAULT_POLL_SCHEDULE } from '../../nodes/DocumentProcessing/scheduling/polling';
 import { operationsOf } from './v3/displayOptions';
 import { evaluateSubtitle } from './v3/subtitle';
 
@@ -129,6 +132,23 @@ describe('error titles', () => {
 	it('other service words stay in the title', () => {
 		expect(failure(422, { detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'missing' }] }).message).toBe(
 			'The service could not accept the input: body.name: field required',
+		);
+	});
+});
+
+describe('errors name the fields of the node’s own version', () => {
+	const node = (typeVersion: number): INode => ({ id: '1', name: 'Wait', type: 'documentProcessing', typeVersion, position: [0, 0], parameters: {} });
+	const settings = { schedule: DEFAULT_POLL_SCHEDULE, timeoutMs: 60_000, failOnJobFailure: true };
+	const job = (status: string) => ({ id: 'j-1', status }) as Job;
+
+	it('version 3: Options › …; versions 1 and 2: Waiting › …', () => {
+		expect(timeoutError(node(3), job('IN_PROGRESS'), settings).description).toMatch(/^Raise Options › Timeout \(Minutes\), or run Wait for Job again/);
+		expect(timeoutError(node(2), job('IN_PROGRESS'), settings).description).toMatch(/^Raise Waiting › Timeout \(Minutes\), or run Wait for Job again/);
+		expect(() => jobOutcome(node(3), job('STOPPED'), settings, 0)).toThrow(
+			expect.objectContaining({ description: expect.stringContaining('Turn off Options › Fail on Unsuccessful Job') }) as Error,
+		);
+		expect(() => jobOutcome(node(1), job('FAILED'), settings, 0)).toThrow(
+			expect.objectContaining({ description: expect.stringContaining('turn off Waiting › Fail on Unsuccessful Job') }) as Error,
 		);
 	});
 });
