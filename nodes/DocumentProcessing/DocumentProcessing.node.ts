@@ -60,7 +60,7 @@ export class DocumentProcessing implements INodeType {
 		// The operation and resource in the panel's words, e.g. "Process Files · Job": the names that
 		// differ from the value in Title Case are listed (test/unit/v3-fields.test.ts checks every one).
 		subtitle:
-			'={{ (({ getAll: "Get Many", markRead: "Mark as Read", partition: "Partition File", process: "Process Files", waitForCompletion: "Wait for Completion" })[$parameter["operation"]] || ($parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1"))) + " · " + (({ destination: "Destination Connector", notification: "Notification Event", notificationChannel: "Notification Channel", source: "Source Connector" })[$parameter["resource"]] || ($parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1))) }}',
+			'={{ (({ getAll: "Get Many", markRead: "Mark as Read", partition: "Partition File", process: "Process Files", waitForCompletion: "Wait for Job" })[$parameter["operation"]] || ($parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1"))) + " · " + (({ destination: "Destination Connector", notification: "Notification Event", notificationChannel: "Notification Channel", source: "Source Connector" })[$parameter["resource"]] || ($parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1))) }}',
 		description: 'Partition files and extract structured JSON with the document-processing service',
 		defaults: { name: 'Document Processing' },
 		usableAsTool: true,

@@ -6,6 +6,7 @@ import { documentProcessingApiTest } from './methods/credentialTest';
 import { searchWorkflows } from './methods/workflows';
 import { receiveDelivery } from './trigger/delivery';
 import { checkExists, create, remove } from './trigger/lifecycle';
+import { EVENTS_SUBTITLE } from './trigger/subtitle';
 
 export class DocumentProcessingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,7 +15,7 @@ export class DocumentProcessingTrigger implements INodeType {
 		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		subtitle: EVENTS_SUBTITLE,
 		// n8n's nodes panel shows one entry for a node and its trigger, described by the trigger's
 		// description: so it speaks for both (docs/node-version-3.md, "Nodes panel").
 		description: 'Partition files and extract structured JSON with the document-processing service, or start a workflow on its job events',
@@ -51,7 +52,7 @@ export class DocumentProcessingTrigger implements INodeType {
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
-				placeholder: 'Add Option',
+				placeholder: 'Add option',
 				default: {},
 				options: [
 					{
@@ -59,7 +60,7 @@ export class DocumentProcessingTrigger implements INodeType {
 						name: 'downloadOutputs',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to download the job’s output elements for job.completed events',
+						description: 'Whether to download the job’s output elements for Job Completed events',
 					},
 					{
 						displayName: 'Final Node Only',

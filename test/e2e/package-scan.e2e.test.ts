@@ -109,8 +109,9 @@ describe("n8n's community package scanner", () => {
 				'nodes/DocumentProcessing/helpers/openableFile.ts',
 				'nodes/DocumentProcessing/pdf/pdfDocument.ts',
 				`${transport}/multipart.ts`,
-				// The size limit on file URL downloads counts the body's bytes as they pass.
+				// The size limit on file URL downloads counts the body's bytes as they pass (the type only in remoteFile.ts).
 				`${transport}/remoteFile.ts`,
+				`${transport}/remoteFileBody.ts`,
 			],
 		});
 	}, 5 * 60_000);
@@ -124,7 +125,7 @@ describe("n8n's community package scanner", () => {
 			'form-data': [`${transport}/multipart.js`],
 			'proxy-from-env': [`${transport}/proxy.js`],
 			'node:dns/promises': [`${transport}/addressGuard.js`],
-			'node:stream': ['dist/nodes/DocumentProcessing/pdf/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFile.js`],
+			'node:stream': ['dist/nodes/DocumentProcessing/pdf/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
 		});
 		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);
 		expect(fs.readFileSync(path.join(unpacked, 'dist/vendor/pdf-lib.LICENSES.txt'), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');

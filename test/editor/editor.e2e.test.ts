@@ -3,7 +3,9 @@
  * real n8n 2.40.7 as a community package; in a new workflow the nodes panel finds it by name, with
  * its icon; its detail view lists the trigger's events and every action of the action node (the
  * `action` strings of the node description are the expected list); Create job lands on the canvas
- * and its parameters show the pipeline builder. Screenshots go to test/editor/screenshots/.
+ * and its parameters show the pipeline builder. Issue 46: an action's words are the same in the
+ * nodes panel, the node's panel and the canvas subtitle; the trigger's subtitle names its event in
+ * words; collections say "Add option". Screenshots go to test/editor/screenshots/.
  *
  * The editor's other suites run here too, on the same browser page (useEditorSession): the
  * workflow picker (picker.ts) first, as it saves the workflow it opens, then the nodes panel, then
@@ -12,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/eventTypes';
 import { PACKAGE_NAME } from '../e2e/n8n';
@@ -20,7 +22,8 @@ import { useEditorSession } from './browser';
 import { definePickerTests } from './picker';
 import { defineVersion3PanelTests } from './version3-panels';
 import { DOCS_SCREENSHOT, keepScreenshot, wholePanelScreenshot } from './readme-screenshot';
-import { unfoldActions } from './nodesPanel';
+import { addNodeWithAction, unfoldActions } from './nodesPanel';
+import { addOptionTexts, closeNdv, fieldValue, showsField } from './ndv';
 
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
 const ACTION_TYPE = `${PACKAGE_NAME}.documentProcessing`;
@@ -62,16 +65,6 @@ async function panelItems(page: Page): Promise<PanelItem[]> {
 async function screenshot(page: Page, name: string): Promise<void> {
 	fs.mkdirSync(SCREENSHOTS, { recursive: true });
 	await page.screenshot({ path: path.join(SCREENSHOTS, name) });
-}
-
-/** The label of a parameter, waited for. */
-async function showsField(scope: Locator, text: string): Promise<void> {
-	await scope.locator('[data-test-id="input-label"]').filter({ hasText: text }).first().waitFor();
-}
-
-/** The shown value of an options/string parameter. */
-async function fieldValue(scope: Locator, parameter: string): Promise<string> {
-	return await scope.locator(`[data-test-id="parameter-input-${parameter}"] input`).first().inputValue();
 }
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -147,7 +140,7 @@ describe('the n8n editor with the package installed', () => {
 				'Create job',
 				'Get job',
 				'Wait for job',
-				'Download job output',
+				'Download output',
 				'Process files',
 				'Partition file',
 				'Run workflow',
@@ -160,7 +153,7 @@ describe('the n8n editor with the package installed', () => {
 				'Get notification event',
 				'Cancel job',
 				'Get many jobs',
-				'Get job details',
+				'Get details',
 				'Get failed files',
 				'Update notification channel',
 				'Delete notification channel',
@@ -193,6 +186,44 @@ describe('the n8n editor with the package installed', () => {
 		expect(await node.locator('img').first().getAttribute('src')).toBe(ICON_PATH);
 		await screenshot(page(), '04-canvas.png');
 	}, 120_000);
+
+	it('names each action alike in the nodes panel, the node’s panel and the canvas; options say "Add option"', async () => {
+		const cases = [
+			{ action: 'Wait for job', resource: 'Job', label: 'Job', options: true },
+			{ action: 'Download output', resource: 'Job', label: 'Job', options: true },
+			{ action: 'Get source connector', resource: 'Source Connector', label: 'Source Connector', options: false },
+		];
+		for (const { action, resource, label, options } of cases) {
+			await addNodeWithAction(page(), session.e2e().n8n.url, action);
+			const ndv = page().getByTestId('ndv');
+			const parameters = ndv.getByTestId('node-parameters');
+			await showsField(parameters, label);
+			expect(await ndv.getByTestId('node-title-container').textContent()).toContain(action);
+			// The Operation field reads as the action: the same words, or n8n's "<operation> <resource>".
+			const operation = await fieldValue(parameters, 'operation');
+			expect([operation, `${operation} ${resource}`].map((name) => name.toLowerCase())).toContain(action.toLowerCase());
+			// A picker is named for what it picks (the Workflow and Job pickers' style), not "… ID".
+			expect(await parameters.locator('[data-test-id="input-label"]').filter({ hasText: /\bID\b/ }).count()).toBe(0);
+			if (options) expect(new Set(await addOptionTexts(parameters))).toEqual(new Set(['Add option']));
+			await screenshot(page(), `06-${action.toLowerCase().replace(/ /g, '-')}.png`);
+			await closeNdv(page());
+			const node = page().getByTestId('canvas-node').filter({ hasText: action });
+			expect(await node.textContent()).toContain(`${operation} · ${resource}`);
+		}
+	}, 180_000);
+
+	it('adds the trigger: its canvas subtitle names the event in words, its Options say "Add option"', async () => {
+		await addNodeWithAction(page(), session.e2e().n8n.url, 'On job completed');
+		const parameters = page().getByTestId('ndv').getByTestId('node-parameters');
+		await showsField(parameters, 'Events');
+		expect(await addOptionTexts(parameters)).toEqual(['Add option']);
+		await screenshot(page(), '07-trigger.png');
+		await closeNdv(page());
+		const node = page().getByTestId('canvas-node').filter({ hasText: 'On Job Completed' });
+		await node.waitFor();
+		expect(await node.textContent()).not.toContain('job.completed');
+		await screenshot(page(), '08-trigger-canvas.png');
+	}, 180_000);
 
 	describe('version 3 panels', () => defineVersion3PanelTests(session));
 });

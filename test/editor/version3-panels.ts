@@ -34,19 +34,47 @@ async function topLevelLabels(page: Page): Promise<string[]> {
 }
 
 /**
- * The panel's parameters, from Resource down, as the docs show them. The credential row above them
- * is left out: it shows whichever credential another suite of the run saved first, so the picture
- * would change with the order the suites ran in.
+ * The panel's parameters, from Resource down to the last one, as the docs show them: the window
+ * grows for the picture when they run below the panel (a Further Step's fields), the pointer is
+ * moved off them (no hover controls), and the empty pane below them is left out. The credential
+ * row above them is left out too: it shows whichever credential another suite of the run saved
+ * first, so the picture would change with the order the suites ran in.
  */
 async function parametersPane(page: Page): Promise<Buffer> {
-	const ndv = await page.getByTestId('ndv').boundingBox();
-	const parameters = await page.getByTestId('ndv').getByTestId('node-parameters').boundingBox();
-	// The first parameter label is Resource's (the credential row has labels of its own kind).
-	const resource = await page.getByTestId('ndv').getByTestId('node-parameters').getByTestId('input-label').first().boundingBox();
-	if (!ndv || !parameters || !resource) throw new Error('the node panel is not on the screen');
-	const top = resource.y - 8;
-	const clip = { x: parameters.x - 16, y: top, width: parameters.width + 32, height: ndv.y + ndv.height - top };
-	return await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+	const parameters = page.getByTestId('ndv').getByTestId('node-parameters');
+	await page.mouse.move(0, 0);
+	/** How far the parameters' content reaches below what the panel shows (0 when it fits). */
+	const hidden = await parameters.evaluate((root) => {
+		// Runs in the page; this package's tsconfig has no DOM types.
+		type Box = { scrollHeight: number; clientHeight: number; parentElement: Box | null };
+		let hiddenBelow = 0;
+		for (let box: Box | null = root as unknown as Box; box; box = box.parentElement) hiddenBelow = Math.max(hiddenBelow, box.scrollHeight - box.clientHeight);
+		return hiddenBelow;
+	});
+	const viewport = page.viewportSize();
+	if (viewport && hidden > 0) await page.setViewportSize({ width: viewport.width, height: viewport.height + hidden + 32 });
+	try {
+		const box = await parameters.boundingBox();
+		// The first parameter label is Resource's (the credential row has labels of its own kind).
+		const resource = await parameters.getByTestId('input-label').first().boundingBox();
+		// The lowest field, label or text of the parameters; n8n's feedback link below them is no parameter.
+		const bottom = await parameters.evaluate((root) => {
+			type Node = { tagName: string; textContent: string | null; children: ArrayLike<unknown>; closest(s: string): unknown; getBoundingClientRect(): { bottom: number; height: number } };
+			const nodes = Array.from((root as unknown as { querySelectorAll(s: string): ArrayLike<Node> }).querySelectorAll('*'));
+			const content = nodes.filter(
+				(node) =>
+					!node.closest('[data-test-id="node-feature-request"]') &&
+					(['INPUT', 'TEXTAREA'].includes(node.tagName) || (node.children.length === 0 && (node.textContent ?? '').trim() !== '')),
+			);
+			return Math.max(...content.map((node) => node.getBoundingClientRect()).filter((rect) => rect.height > 0).map((rect) => rect.bottom));
+		});
+		if (!box || !resource) throw new Error('the node panel is not on the screen');
+		const top = resource.y - 8;
+		const clip = { x: box.x - 16, y: top, width: box.width + 32, height: bottom + 16 - top };
+		return await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+	} finally {
+		if (viewport && hidden > 0) await page.setViewportSize(viewport);
+	}
 }
 
 /** The version 3 panels' tests, on the editor session of editor.e2e.test.ts. */

@@ -17,8 +17,8 @@ describe('attack: ids in parameters', () => {
 
 	it.each(BAD_IDS)('Source Get, Source Delete and Channel Delete refuse %j before any request', async (id) => {
 		const runs = [
-			{ field: 'Source ID', parameters: { resource: 'source', operation: 'get', sourceId: id } },
-			{ field: 'Source ID', parameters: { resource: 'source', operation: 'delete', sourceId: id } },
+			{ field: 'Source Connector', parameters: { resource: 'source', operation: 'get', sourceId: id } },
+			{ field: 'Source Connector', parameters: { resource: 'source', operation: 'delete', sourceId: id } },
 			{ field: 'Channel ID', parameters: { resource: 'notificationChannel', operation: 'delete', channelId: id } },
 		];
 		for (const { field, parameters } of runs) {
@@ -32,7 +32,7 @@ describe('attack: ids in parameters', () => {
 
 	it('refuses an id that is only spaces as empty', async () => {
 		const error = await failure(world.run({ resource: 'source', operation: 'get', sourceId: '   ' }));
-		expect(error.message).toBe('Source ID is empty');
+		expect(error.message).toBe('Source Connector is empty');
 	});
 
 	it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('Job Nodes JSON with node type %j fails with a clear message', async (type) => {

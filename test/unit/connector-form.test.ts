@@ -52,7 +52,7 @@ describe('version 3 connector form', () => {
 		const slack = shown(3, { resource: 'source', operation: 'create', connectorTypeId: 'slack' }).map((p) => p.displayName);
 		expect(slack).toEqual(['Name', 'Connector Type', 'Config (JSON)', 'Secret Config Keys']);
 		const other = shown(3, { resource: 'source', operation: 'update', connectorTypeId: 'other' }).map((p) => p.displayName);
-		expect(other).toEqual(['Source ID', 'Connector Type', 'Config (JSON)', 'Secret Config Keys']);
+		expect(other).toEqual(['Source Connector', 'Connector Type', 'Config (JSON)', 'Secret Config Keys']);
 	});
 
 	it('Get Many filters by a documented type in version 3, by a typed name before', () => {

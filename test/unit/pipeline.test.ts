@@ -124,7 +124,7 @@ describe('extraction step (exactly one of JSON Schema and guidance)', () => {
 
 	it.each([
 		[{ defineBy: 'extractionGuidance', extractionGuidance: '   ' }, /Step 1 \(Structured Data Extractor\) › Extraction Guidance: the extraction guidance is empty/],
-		[{ jsonSchema: schema, outputMode: 'everything' }, /Step 1 \(Structured Data Extractor\) › Output Mode: output mode "everything" is not one of/],
+		[{ jsonSchema: schema, outputMode: 'everything' }, /Step 1 \(Structured Data Extractor\) › Output \(Output Mode\): output mode "everything" is not one of/],
 	])('refuses %p naming the step', (step, message) => {
 		expect(() => extractor(step)).toThrow(message);
 	});

@@ -26,7 +26,7 @@ export const jobNodesJsonProperty: INodeProperties = {
 	type: 'json',
 	default:
 		'[\n  {\n    "name": "Partitioner",\n    "type": "partition",\n    "subtype": "vlm",\n    "settings": { "is_dynamic": true, "allow_fast": true }\n  }\n]',
-	description: 'The job_nodes array of the request: a partition node first, then the other nodes in order',
+	description: 'The pipeline’s nodes as the service takes them: a partition node first, then the other nodes in order',
 };
 
 const PROMPTERS_WITH_PROVIDER = ['provider_ocr', 'provider_image_description', 'provider_table_description', 'provider_ner'];

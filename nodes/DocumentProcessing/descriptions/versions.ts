@@ -1,15 +1,15 @@
-import type { IDisplayOptions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { isVersion3, VERSION_3 } from '../helpers/nodeVersion';
 
 /**
  * Node version 3 (the canvas-first face, docs/node-version-3.md) lives in the same node as 1 and 2:
  * fields of v3 only are shown from version 3 on, fields of 1 and 2 are hidden from it, so saved
  * v1/v2 workflows keep their parameter names and values.
  */
-const VERSION_3 = 3;
 export const FROM_V3 = { '@version': [{ _cnd: { gte: VERSION_3 } }] };
 
 /** Whether a node runs with version 3's fields: the runtime twin of FROM_V3. */
-export const isVersion3 = (node: INode): boolean => node.typeVersion >= VERSION_3;
+export { isVersion3 };
 
 function merged(property: INodeProperties, extra: IDisplayOptions): INodeProperties {
 	const own = property.displayOptions ?? {};

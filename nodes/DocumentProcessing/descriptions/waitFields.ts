@@ -6,7 +6,7 @@ export const waitOptionsProperty: INodeProperties = {
 	displayName: 'Waiting',
 	name: 'waitOptions',
 	type: 'collection',
-	placeholder: 'Add Option',
+	placeholder: 'Add option',
 	default: {},
 	options: [
 		{

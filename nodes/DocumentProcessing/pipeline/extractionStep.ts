@@ -48,7 +48,8 @@ export function extractionSettings(where: string, step: ExtractionStep): IDataOb
 		? { extraction_guidance: guidanceText(`${where} › Extraction Guidance`, step.extractionGuidance) }
 		: { json_schema: parseJsonSchema(`${where} › JSON Schema`, step.jsonSchema) };
 	const outputMode = step.outputMode || DEFAULT_EXTRACTION_OUTPUT_MODE;
-	checkOutputMode(`${where} › Output Mode`, outputMode);
+	// The builder's step names the field Output from version 3 on, Output Mode before.
+	checkOutputMode(`${where} › Output (Output Mode)`, outputMode);
 	return compact({ schema_to_extract: schemaToExtract, provider: step.provider, model: step.model, output_mode: outputMode });
 }
 

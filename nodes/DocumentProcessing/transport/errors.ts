@@ -20,8 +20,22 @@ export interface ServiceFailure {
 
 export { detailText } from './errorBody';
 
+/**
+ * Words of the wire, not of the user: the header the key travels in, or a request header a
+ * validation error points at (`header.service-api-key: …`). A title never carries them; the
+ * description keeps the service's words for support.
+ */
+const HEADER_WORDS = /\bheaders?\b|[\w-]+-api-key\b/i;
+
+/** A refused key, or a validation error about the key's header (a 422 for a missing header). */
+function keyRefused(failure: ServiceFailure): boolean {
+	if (failure.status === 401 || failure.status === 403) return true;
+	return failure.detail !== undefined && /api[-_ ]key/i.test(failure.detail) && /\bheaders?\b/i.test(failure.detail);
+}
+
 function headline(failure: ServiceFailure): string {
 	const { status, notFound } = failure;
+	if (keyRefused(failure)) return 'The service refused the API key';
 	switch (status) {
 		case 400:
 			return 'The service rejected the request';
@@ -45,12 +59,12 @@ function headline(failure: ServiceFailure): string {
 	}
 }
 
+const KEY_ADVICE = 'Check the API key in the credential, and that its Workflow Endpoint / Partition URL is your account’s own address.';
+
 function advice(failure: ServiceFailure): string {
 	if (failure.advice) return failure.advice;
+	if (keyRefused(failure)) return KEY_ADVICE;
 	switch (failure.status) {
-		case 401:
-		case 403:
-			return 'Check the API key in the credential, and that its Workflow Endpoint / Partition URL is your account’s own address.';
 		case 404:
 			return failure.notFound
 				? 'Check the ID: it may belong to another account or endpoint, or have been deleted.'
@@ -102,7 +116,8 @@ function quoted(text: string): string {
  */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
 	const head = headline(failure);
-	const inMessage = failure.detail !== undefined && !restates(failure.detail, head);
+	// A refused key needs no more words than the title's; header names never reach the title.
+	const inMessage = failure.detail !== undefined && !keyRefused(failure) && !HEADER_WORDS.test(failure.detail) && !restates(failure.detail, head);
 	const message = redact(inMessage ? `${head}: ${failure.detail}` : head, failure.secrets);
 	let help = advice(failure);
 	if (failure.detail !== undefined && !inMessage) help = `${help} The service said: ${quoted(failure.detail)}.`;

@@ -1,12 +1,15 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { Transform, type Readable } from 'node:stream';
-import { isPrivateAddress, privateAddressOf, PrivateAddressError } from './addressGuard';
+import type { Readable } from 'node:stream';
+import { isPrivateAddress, privateAddressOf } from './addressGuard';
 import { downloadDispatcher } from './agents';
 import { proxyAnswerNote, outboundFailureError, routed } from './outboundErrors';
-import { NETWORK_WORDS } from './errors';
-import { errorCode } from './retry';
 import { addressWithoutCredentials } from './redact';
+import { downloadDeadline, fileNameOf, header, limited } from './remoteFileBody';
+import { displayUrl, networkFailure, privateRefused, tooLarge } from './remoteFileErrors';
+
+export { DOWNLOAD_DEADLINE_MS } from './remoteFileBody';
+export { displayUrl } from './remoteFileErrors';
 
 export interface RemoteFileRequest {
 	url: string;
@@ -33,16 +36,6 @@ export interface RemoteFile {
 
 const MAX_REDIRECTS = 5;
 const DEFAULT_DOWNLOAD_TIMEOUT_MS = 60_000;
-/**
- * The whole download, whatever its pace: the idle timeout alone let a server sending one byte
- * every 25 s hold the node for minutes (issue 31). Five minutes carry the service's 50 MB limit at
- * about 1.4 Mbit/s.
- */
-export const DOWNLOAD_DEADLINE_MS = 5 * 60_000;
-
-export function displayUrl(url: URL): string {
-	return `${url.protocol}//${url.host}${url.pathname}`;
-}
 
 function parseFileUrl(request: RemoteFileRequest, raw: string, base?: URL): URL {
 	let url: URL;
@@ -63,13 +56,6 @@ function parseFileUrl(request: RemoteFileRequest, raw: string, base?: URL): URL 
 	return url;
 }
 
-function privateRefused(request: RemoteFileRequest, url: URL, address: string): NodeOperationError {
-	return new NodeOperationError(request.node, `The file URL ${displayUrl(url)} points to a private or loopback address (${address})`, {
-		itemIndex: request.itemIndex,
-		description: 'Downloads from private networks are refused by default. If the address is yours and trusted, turn on the option Allow Private Network URLs.',
-	});
-}
-
 /** Behind a proxy: refuses a target that resolves to a private address, or cannot be resolved to check. */
 async function checkProxiedTarget(request: RemoteFileRequest, url: URL): Promise<void> {
 	let address: string | undefined;
@@ -82,103 +68,6 @@ async function checkProxiedTarget(request: RemoteFileRequest, url: URL): Promise
 		});
 	}
 	if (address !== undefined) throw privateRefused(request, url, address);
-}
-
-function tooLarge(request: RemoteFileRequest, url: URL, bytes: number): NodeOperationError {
-	return new NodeOperationError(
-		request.node,
-		`The file at ${displayUrl(url)} is over the service's ${request.maxBytes / 1024 / 1024} MB limit (${(bytes / 1024 / 1024).toFixed(1)} MB or more)`,
-		{ itemIndex: request.itemIndex, description: 'Split the file or compress it, or download a smaller version.' },
-	);
-}
-
-function networkFailure(request: RemoteFileRequest, url: URL, error: unknown, during: string): Error {
-	let cause: unknown = error;
-	for (let depth = 0; depth < 4 && cause instanceof Error; depth++) {
-		if (cause instanceof PrivateAddressError) return privateRefused(request, url, cause.address);
-		cause = cause.cause;
-	}
-	const code = errorCode(error) ?? 'UNKNOWN';
-	const message = `Could not download the file at ${displayUrl(url)} (${NETWORK_WORDS[code] ?? 'network error'} ${during})`;
-	return new NodeApiError(
-		request.node,
-		{ message, networkCode: code },
-		{ message, description: `${code} — check that the address is right and reachable from n8n, then run the node again.`, itemIndex: request.itemIndex },
-	);
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-	const value = headers[name];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-function fileNameOf(url: URL, disposition: string | undefined): string {
-	const extended = disposition && /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-	const plain = disposition && /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-	const segment = url.pathname.split('/').filter(Boolean).pop();
-	const raw = extended?.[1] ?? plain?.[1] ?? segment ?? 'download';
-	let name: string;
-	try {
-		name = decodeURIComponent(raw);
-	} catch {
-		name = raw;
-	}
-	return name.replace(/[/\\]/g, '_').trim() || 'download';
-}
-
-function tooSlow(request: RemoteFileRequest, url: URL, deadlineMs: number): NodeApiError {
-	const message = `The download of ${displayUrl(url)} did not finish within ${deadlineMs / 1000} seconds`;
-	return new NodeApiError(
-		request.node,
-		{ message },
-		{
-			message,
-			description: 'The server sends the file too slowly (the limit is for the whole download). Use a faster source, or a smaller file.',
-			itemIndex: request.itemIndex,
-		},
-	);
-}
-
-/**
- * The download's overall deadline: aborts the request, or fails the body being read, once it
- * passes, with an error that says so rather than a network failure. A timer signal of Node's
- * (AbortSignal.timeout) does not keep the process alive, and after the body closed it fails nothing.
- */
-function downloadDeadline(request: RemoteFileRequest) {
-	const deadlineMs = request.deadlineMs ?? DOWNLOAD_DEADLINE_MS;
-	const timeout = AbortSignal.timeout(deadlineMs);
-	return {
-		signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
-		expired: (at: URL) => (timeout.aborted && !request.signal?.aborted ? tooSlow(request, at, deadlineMs) : undefined),
-		watch(stream: Readable, at: URL) {
-			const fail = () => stream.destroy(tooSlow(request, at, deadlineMs));
-			timeout.addEventListener('abort', fail, { once: true });
-			stream.once('close', () => timeout.removeEventListener('abort', fail));
-		},
-	};
-}
-
-/** Counts the body's bytes and fails it once it passes the limit, so a lying or absent length cannot overrun. */
-function limited(body: Readable, request: RemoteFileRequest, url: URL): Readable {
-	let seen = 0;
-	let overLimit = false;
-	const limiter = new Transform({
-		transform(chunk: Buffer, _encoding, callback) {
-			seen += chunk.length;
-			if (seen > request.maxBytes) {
-				overLimit = true;
-				callback(tooLarge(request, url, seen));
-				body.destroy();
-				return;
-			}
-			callback(null, chunk);
-		},
-	});
-	// Destroying the body on purpose makes it fail too; that must not replace the size error.
-	body.on('error', (error) => {
-		if (!overLimit) limiter.destroy(networkFailure(request, url, error, 'while receiving it'));
-	});
-	return body.pipe(limiter);
 }
 
 /**

@@ -8,10 +8,11 @@ import type { OutputMode, OutputSettings } from '../../jobs/outputs';
 import type { WaitSettings } from '../../jobs/wait';
 import { DEFAULT_POLL_SCHEDULE } from '../../scheduling/polling';
 import { nodeSetting, settingsGroup, switchSetting } from '../../helpers/nodeSetting';
+import { optionPath } from '../../helpers/nodeVersion';
 
 // The readers of the Waiting, Wait Mode and output fields (descriptions/waitFields.ts,
 // descriptions/outputFields.ts) for every operation that waits for a job (Job → Process, Wait for
-// Completion, Download Output; Workflow → Run). They live here, not beside the fields, because they
+// Job, Download Output; Workflow → Run). They live here, not beside the fields, because they
 // build jobs/ settings, and descriptions/ imports none of the layers.
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings {
@@ -19,9 +20,10 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 	const maxSeconds = Number(options.maxPollIntervalSeconds ?? 10);
 	const minutes = Number(options.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES);
 	if (!(maxSeconds >= 1) || !(minutes > 0)) {
-		throw new NodeOperationError(ctx.getNode(), 'Waiting › the poll interval must be at least 1 second and the timeout positive', {
+		const node = ctx.getNode();
+		throw new NodeOperationError(node, 'The poll interval must be at least 1 second and the timeout positive', {
 			itemIndex,
-			description: 'Set Waiting › Longest Poll Interval (Seconds) to 1 or more and Waiting › Timeout (Minutes) above 0.',
+			description: `Set ${optionPath(node, 'Waiting', 'Longest Poll Interval (Seconds)')} to 1 or more and ${optionPath(node, 'Waiting', 'Timeout (Minutes)')} above 0.`,
 		});
 	}
 	return {

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				name: 'Check Connection',
 				value: 'checkConnection',
 				description: 'Test whether the service can reach it',
-				action: 'Check destination connection',
+				action: 'Check connection',
 			},
 			{
 				name: 'Create',

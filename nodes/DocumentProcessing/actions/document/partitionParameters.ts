@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { NODE_FIELDS, type PartitionParameters } from '../../api/partitionForm';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from '../../pdf/pdfSplit';
 import { nodeSetting, switchSetting } from '../../helpers/nodeSetting';
+import { isVersion3 } from '../../helpers/nodeVersion';
 
 /** Reads and checks Partition File's fields (partitionFields.ts) before anything is sent. */
 
@@ -92,7 +93,7 @@ export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: numbe
 		splitPdfAllowFailed: splitPdfPage && switchSetting(ctx, itemIndex, { before: 'splitPdfAllowFailed', v3: 'failedRanges', on: 'keep' }, false),
 		splitPdfConcurrencyLevel: Math.min(
 			MAX_SPLIT_CONCURRENCY,
-			positiveInteger(ctx, itemIndex, 'Concurrency', nodeSetting<unknown>(ctx, 'splitPdfConcurrencyLevel', itemIndex, DEFAULT_SPLIT_CONCURRENCY)),
+			positiveInteger(ctx, itemIndex, isVersion3(ctx.getNode()) ? 'Page Ranges at Once' : 'Concurrency', nodeSetting<unknown>(ctx, 'splitPdfConcurrencyLevel', itemIndex, DEFAULT_SPLIT_CONCURRENCY)),
 		),
 		pageRange,
 		startingPageNumber:

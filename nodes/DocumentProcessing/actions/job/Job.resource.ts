@@ -32,7 +32,7 @@ const JOB_OPERATIONS: INodePropertyOptions[] = [
 		action: 'Create job',
 	},
 	{
-		name: 'Wait for Completion',
+		name: 'Wait for Job',
 		value: 'waitForCompletion',
 		description: 'Wait until a job has finished and return it',
 		action: 'Wait for job',
@@ -41,7 +41,7 @@ const JOB_OPERATIONS: INodePropertyOptions[] = [
 		name: 'Download Output',
 		value: 'downloadOutput',
 		description: 'Get the results of a finished job',
-		action: 'Download job output',
+		action: 'Download output',
 	},
 	{
 		name: 'Get',
@@ -59,7 +59,7 @@ const JOB_OPERATIONS: INodePropertyOptions[] = [
 		name: 'Get Details',
 		value: 'getDetails',
 		description: 'Get a job’s progress per pipeline step',
-		action: 'Get job details',
+		action: 'Get details',
 	},
 	{
 		name: 'Get Failed Files',

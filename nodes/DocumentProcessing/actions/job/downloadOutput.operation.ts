@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'ID of one output file: a file_id from the job’s output_node_files (see Get Job)',
+		description: 'ID of one output file, as Get Job lists them under the job’s output files',
 		displayOptions: { show: { fileSelection: ['one'] } },
 	},
 	...outputProperties,

@@ -45,7 +45,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'markOptions',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [eventWorkflowIdOption],
 		displayOptions: { show: { markBy: ['before', 'all'] } },

@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 	...connectorProperties,
 	...updateDisplayOptions({ show: { workflowType: ['custom'] } }, pipelineFaces.beforeV3),
 	...pipelineFaces.v3,
-	...beforeV3([scheduleProperty, { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [reprocessAll] }]),
+	...beforeV3([scheduleProperty, { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [reprocessAll] }]),
 	optionsV3([
 		reprocessAll,
 		scheduleProperty,

@@ -3,8 +3,8 @@ import { SECRET_PLAINTEXT } from '../bench';
 import { type BadInput, fromJson } from './case';
 
 export const CONNECTOR_AND_EVENT_INPUTS: BadInput[] = [
-	{ name: 'a source id with a slash', parameters: { resource: 'source', operation: 'get', sourceId: 'a/b' }, message: /^Source ID "a\/b" is not a valid ID$/, itemIndex: 0 },
-	{ name: 'a blank destination id', parameters: { resource: 'destination', operation: 'delete', destinationId: '   ' }, message: /^Destination ID is empty$/, itemIndex: 0 },
+	{ name: 'a source id with a slash', parameters: { resource: 'source', operation: 'get', sourceId: 'a/b' }, message: /^Source Connector "a\/b" is not a valid ID$/, itemIndex: 0 },
+	{ name: 'a blank destination id', parameters: { resource: 'destination', operation: 'delete', destinationId: '   ' }, message: /^Destination Connector is empty$/, itemIndex: 0 },
 	{
 		name: 'a destination config that is not JSON',
 		parameters: { resource: 'destination', operation: 'create', destinationName: 'Out', destinationType: 's3', configJson: fromJson('config') },

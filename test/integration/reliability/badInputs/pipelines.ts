@@ -77,7 +77,7 @@ export const PIPELINE_INPUTS: BadInput[] = [
 	{
 		name: 'a poll interval under a second',
 		parameters: { resource: 'job', operation: 'waitForCompletion', jobId: DEFAULT_WORKFLOW_ID, waitOptions: { maxPollIntervalSeconds: 0.5 } },
-		message: /^Waiting › the poll interval must be at least 1 second and the timeout positive$/,
+		message: /^The poll interval must be at least 1 second and the timeout positive$/,
 		itemIndex: 0,
 	},
 ];

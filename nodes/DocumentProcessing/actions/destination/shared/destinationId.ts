@@ -4,11 +4,11 @@ import { connectorIdFrom } from '../../common/connector/connectorId';
 import type { ConnectorResource } from '../../common/connector/connectorOperations';
 
 /**
- * The one Destination ID field of every operation that names a destination connector: a "From list" picker
+ * The one Destination Connector field of every operation that names a destination connector: a "From list" picker
  * (these operations are new, so no saved workflow holds a plain string here).
  */
 export const destinationIdProperty: INodeProperties = destinationLocator({
-	displayName: 'Destination ID',
+	displayName: 'Destination Connector',
 	description: 'The destination connector: pick it from the list or give its ID (as returned by Create or Get Many)',
 });
 

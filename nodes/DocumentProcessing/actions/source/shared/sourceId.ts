@@ -4,11 +4,11 @@ import { connectorIdFrom } from '../../common/connector/connectorId';
 import type { ConnectorResource } from '../../common/connector/connectorOperations';
 
 /**
- * The one Source ID field of every operation that names a source connector: a "From list" picker
+ * The one Source Connector field of every operation that names a source connector: a "From list" picker
  * (these operations are new, so no saved workflow holds a plain string here).
  */
 export const sourceIdProperty: INodeProperties = sourceLocator({
-	displayName: 'Source ID',
+	displayName: 'Source Connector',
 	description: 'The source connector: pick it from the list or give its ID (as returned by Create or Get Many)',
 });
 
