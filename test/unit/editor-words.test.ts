@@ -78,8 +78,8 @@ const forConnectors = (property: INodeProperties): boolean => {
 };
 
 describe('n8n’s words for collections', () => {
-	it('every collection of the trigger and of the non-connector operations says "Add option", as n8n’s own nodes do', () => {
-		const placeholders = [...collections(trigger.properties), ...collections(action.properties.filter((property) => !forConnectors(property)))]
+	it('every collection of the trigger and of the action node says "Add option", as n8n’s own nodes do', () => {
+		const placeholders = [...collections(trigger.properties), ...collections(action.properties)]
 			.filter(([, property]) => property.placeholder !== undefined)
 			.map(([at, property]) => [at, property.placeholder]);
 		expect(placeholders.length).toBeGreaterThan(5);

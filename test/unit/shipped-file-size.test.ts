@@ -9,7 +9,7 @@ const ROOT = join(__dirname, '../..');
 const MAX_LINES = 250;
 // TEMPORARY (issue 46): these three are being split by other branches of the same issue; the
 // lead removes this list when merging them. Nothing may be added to it.
-const BEING_SPLIT = ['nodes/DocumentProcessing/descriptions/pipelineFields.ts', 'nodes/DocumentProcessing/pdf/pdfDocument.ts', 'nodes/DocumentProcessing/transport/remoteFile.ts'];
+const BEING_SPLIT = ['nodes/DocumentProcessing/pdf/pdfDocument.ts'];
 
 function sourceFiles(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -149,7 +149,7 @@ export function checkConnectionOperation(r: ConnectorResource): Operation {
 			displayName: 'Options',
 			name: 'checkOptions',
 			type: 'collection',
-			placeholder: 'Add Option',
+			placeholder: 'Add option',
 			default: {},
 			displayOptions: { show: { waitForResult: [true] } },
 			options: [
