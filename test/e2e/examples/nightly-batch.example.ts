@@ -2,8 +2,9 @@
  * examples/nightly-folder-batch.json, started as *Execute workflow* starts it. Every file of the
  * folder must end in exactly one of the two files it writes, a failed one with its fields (issue
  * 44): an empty file (refused before upload), a file the service cannot read (inside a paused job
- * the emulator's signed event resumes), and, in a second folder of 11 files, a job launch the
- * service refuses (its 10 files, whichever they are: the folder's order is the file system's).
+ * the emulator's signed event resumes), and, in a second folder of 20 files (two jobs of 10), a
+ * job launch the service refuses: its 10 files, whichever they are (the folder's order is the
+ * file system's, and which launch reaches the service first is the transport's).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -76,11 +77,11 @@ export function nightlyBatchExample(context: () => ExamplesContext): void {
 	it('Nightly batch: a job launch the service refuses leaves its 10 files in the failed-files file, with the service’s reason', async () => {
 		const { emulator } = context().suite;
 		const detail = [{ loc: ['body', 'input_files'], msg: 'the account may not start this job now', type: 'value_error' }];
-		// The first launch (a run of the pause's own workflow) is refused; the second job runs.
+		// The first launch to arrive (a run of the pause's own workflow) is refused; the other job runs.
 		await emulatorControl(emulator.url)('faults', { body: { method: 'POST', path: '/api/v1/', path_suffix: '/run', status: 422, detail } });
-		const files = Object.fromEntries(Array.from({ length: 11 }, (_, index) => [`memo-${index}.md`, `# Memo ${index}\n\nText ${index}.\n`]));
+		const files = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`memo-${index}.md`, `# Memo ${index}\n\nText ${index}.\n`]));
 		const run = await runOnFolder(context(), 'nightly-refused', files);
-		expect(run.results).toHaveLength(1);
+		expect(run.results).toHaveLength(10);
 		expect(run.failed).toHaveLength(10);
 		for (const entry of run.failed) {
 			expect(entry).toMatchObject({ stage: 'launch', job_id: null, http_code: '422', reason: expect.stringContaining('may not start this job') });
