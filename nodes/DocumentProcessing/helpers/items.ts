@@ -60,7 +60,7 @@ export function errorItem(error: Error, itemIndex: number | number[]): INodeExec
 	const pairedItem = indices.length === 1 ? { item: indices[0] } : indices.map((item) => ({ item }));
 	const description = (error as { description?: unknown }).description;
 	const advice = typeof description === 'string' && description ? description : undefined;
-	if (routingOf(error) === 'errorOutput') return { json: { error: advice ? `${error.message}. ${advice}` : error.message }, pairedItem };
+	if (routingOf(error) === 'errorOutput') return { json: { error: advice ? `${error.message.replace(/[.!?]$/, '')}. ${advice}` : error.message }, pairedItem };
 	const json: IDataObject = { error: error.message };
 	if (advice) json.errorDescription = advice;
 	const httpCode = (error as { httpCode?: unknown }).httpCode;
