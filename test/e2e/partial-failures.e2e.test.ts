@@ -41,7 +41,11 @@ describe('real n8n: a batch with one failing file', () => {
 			job_id: outputs[0].json.job_id,
 			file_id: expect.any(String),
 			file_name: 'broken.md',
-			error: expect.stringMatching(/^Partitioning failed: broken.md/),
+			item_index: read.indexOf('broken.md'),
+			stage: 'processing',
+			error: expect.stringMatching(/^File "broken.md" failed in job "[0-9a-f-]{36}": Partitioning failed: broken.md/),
+			reason: expect.stringMatching(/^Partitioning failed: broken.md/),
+			what_to_do: expect.stringContaining('Get Failed Files'),
 			processing_status: 'COMPLETED_WITH_ERRORS',
 		});
 		expect(nameOf(failed)).toBe('broken.md');
@@ -53,8 +57,21 @@ describe('real n8n: a batch with one failing file', () => {
 			['third.md', 'third.md'],
 		]);
 		expect(errorOutput).toHaveLength(1);
-		// n8n reduces an item carrying an error to `error`: the message names the file, the reason and the job.
-		expect(errorOutput[0].json).toEqual({ error: expect.stringMatching(/^File "broken.md" \(Partitioning failed: .*\) failed in job "[0-9a-f-]{36}"$/) });
+		// The failure's fields survive n8n's handling of error-output items (issue 44): inside `error`,
+		// beside the input item's own fields that n8n adds.
+		expect(errorOutput[0].json).toMatchObject({
+			fileName: 'broken.md',
+			error: {
+				message: expect.stringMatching(/^File "broken.md" failed in job "[0-9a-f-]{36}": Partitioning failed: /),
+				file_name: 'broken.md',
+				item_index: read.indexOf('broken.md'),
+				job_id: expect.any(String),
+				file_id: expect.any(String),
+				stage: 'processing',
+				reason: expect.stringMatching(/^Partitioning failed/),
+				what_to_do: expect.any(String),
+			},
+		});
 		expect(nameOf(errorOutput[0])).toBe('broken.md');
 		// The branches behind both outputs ran with those items.
 		expect(nodeItems(run, 'Per Item Outputs')).toHaveLength(2);

@@ -50,6 +50,13 @@ describe('injected status codes', () => {
 		expect((await h.client.api('/api/v1/jobs/whatever')).status).toBe(404);
 	});
 
+	it('narrows by the end of the path: a run under any workflow id, not the workflow itself', async () => {
+		await addFault({ method: 'POST', path: '/api/v1/workflows/', path_suffix: '/run', status: 422, detail: 'run refused' });
+		expect((await h.client.api('/api/v1/workflows/some-id', { method: 'POST', json: {} })).status).not.toBe(422);
+		const run = await h.client.api<{ detail: string }>('/api/v1/workflows/some-id/run', { method: 'POST', json: {} });
+		expect([run.status, run.body.detail]).toEqual([422, 'run refused']);
+	});
+
 	it('lists pending faults with their remaining uses and clears them', async () => {
 		await addFault({ path: '/general/v0/general', status: 500, times: 3 });
 		await h.client.api('/general/v0/general', { form: form({}, [{ ...TEXT_FILE, field: 'files' }]) });

@@ -4,6 +4,8 @@ export const faultInputSchema = z
 	.object({
 		method: z.string().min(1).optional(),
 		path: z.string().startsWith('/'),
+		/** The path must also end with this, e.g. `/run`: a request under an id the test cannot know ahead. */
+		path_suffix: z.string().min(1).optional(),
 		times: z.number().int().min(1).default(1),
 		status: z.number().int().min(100).max(599).optional(),
 		retry_after: z.string().min(1).optional(),
@@ -46,7 +48,10 @@ export class FaultStore {
 	/** Takes the first matching fault (in the order they were added) and consumes one use of it. */
 	take(method: string, path: string): Fault | undefined {
 		const fault = this.faults.find(
-			(candidate) => (candidate.method === undefined || candidate.method === method) && path.startsWith(candidate.path),
+			(candidate) =>
+				(candidate.method === undefined || candidate.method === method) &&
+				path.startsWith(candidate.path) &&
+				(candidate.path_suffix === undefined || path.endsWith(candidate.path_suffix)),
 		);
 		if (!fault) return undefined;
 		fault.remaining -= 1;

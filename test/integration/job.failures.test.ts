@@ -18,7 +18,7 @@ import { markdownItem, useActionWorld } from './support/actionWorld';
 const world = useActionWorld({ job_duration_ms: 60, schedule_delay_ms: 10, failing_file_pattern: 'broken' });
 const items = () => [markdownItem('first.md'), markdownItem('broken.md'), markdownItem('third.md')];
 const processFiles = (batchMode: 'combine' | 'perItem') => ({ resource: 'job', operation: 'process', batchMode, outputMode: 'files', waitOptions: { maxPollIntervalSeconds: 1 } });
-const summary = (output: INodeExecutionData[]) => output.map((item) => [item.json.input_file_name ?? item.json.file_name, item.json.error ?? 'ok', item.pairedItem]);
+const summary = (output: INodeExecutionData[]) => output.map((item) => [item.json.input_file_name ?? item.json.file_name, item.json.reason ?? item.json.error ?? 'ok', item.pairedItem]);
 const reasonCalls = async () => (await world.service.requests('/api/v1/jobs/')).filter((request) => /\/(details|failed-files)$/.test(request.path));
 
 describe.each(['combine', 'perItem'] as const)('Process Files (%s) over 3 files of which the second fails', (batchMode) => {
@@ -38,7 +38,11 @@ describe.each(['combine', 'perItem'] as const)('Process Files (%s) over 3 files 
 			job_id: expect.any(String),
 			file_id: expect.any(String),
 			file_name: 'broken.md',
-			error: expect.any(String),
+			item_index: 1,
+			stage: 'processing',
+			error: expect.stringMatching(/^File "broken.md" failed in job "[0-9a-f-]{36}": Partitioning failed/),
+			reason: expect.stringMatching(/^Partitioning failed/),
+			what_to_do: expect.stringMatching(/Get Failed Files/),
 			processing_status: 'COMPLETED_WITH_ERRORS',
 		});
 		expect(await reasonCalls()).toHaveLength(2);
@@ -55,8 +59,18 @@ describe.each(['combine', 'perItem'] as const)('Process Files (%s) over 3 files 
 		expect(summary(result.output[0])).toEqual(expect.arrayContaining([['first.md', 'ok', { item: 0 }], ['third.md', 'ok', { item: 2 }]]));
 		expect(result.output[0]).toHaveLength(2);
 		expect(result.output[1]).toHaveLength(1);
-		// n8n reduces an item carrying an error to `error`: the message names the file, the reason and the job.
-		expect(result.output[1][0].json).toMatchObject({ error: expect.stringMatching(/^File "broken.md" \(Partitioning failed: .*\) failed in job "[0-9a-f-]{36}"$/) });
+		// The fields survive n8n's handling of error-output items: they travel inside `error`.
+		expect(result.output[1][0].json.error).toEqual({
+			message: expect.stringMatching(/^File "broken.md" failed in job "[0-9a-f-]{36}": Partitioning failed: /),
+			file_name: 'broken.md',
+			item_index: 1,
+			job_id: expect.any(String),
+			file_id: expect.any(String),
+			stage: 'processing',
+			reason: expect.stringMatching(/^Partitioning failed/),
+			what_to_do: expect.any(String),
+			processing_status: 'COMPLETED_WITH_ERRORS',
+		});
 		expect(result.output[1][0].pairedItem).toEqual({ item: 1 });
 	});
 
@@ -78,12 +92,13 @@ describe('the service’s other readings of a failed file', () => {
 		expect(failed.map((item) => [item.json.file_name, item.pairedItem])).toEqual([['broken.md', { item: 1 }]]);
 	});
 
-	it('a job whose only file failed and that ended FAILED is the job failure, not silence', async () => {
+	it('a job whose only file failed and that ended FAILED is that file’s failure, with the service’s reason', async () => {
 		world.service.emulator.setConfig({ all_files_failed_outcome: 'FAILED' });
 		const result = await world.run(processFiles('perItem'), items(), true);
-		expect(summary(result.output[0]).filter(([, error]) => error !== 'ok')).toEqual([[undefined, expect.stringMatching(/ended with status FAILED/), { item: 1 }]]);
+		expect(summary(result.output[0]).filter(([, error]) => error !== 'ok')).toEqual([['broken.md', expect.stringMatching(/^Partitioning failed: broken.md/), { item: 1 }]]);
 		const failed = result.output[0].find((item) => item.json.error !== undefined)!;
-		expect(failed.json.errorDescription).toMatch(/The service's reasons: "broken.md": Partitioning failed: broken.md/);
+		expect(failed.json).toMatchObject({ stage: 'processing', item_index: 1, error: expect.stringMatching(/^File "broken.md" failed in job/) });
+		expect(failed.json.what_to_do).toMatch(/Fail on Unsuccessful Job/);
 	});
 
 	it('Run Workflow (wait and download) reports the failed file as a failure item too', async () => {
@@ -117,7 +132,7 @@ describe('Download Output, Get Details and Get Failed Files of a job with a fail
 	it('Download Output gives the outputs and a failure item; without Continue it names the file', async () => {
 		const jobId = await jobWithFailedFile();
 		const result = await world.run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'files' }, [{ json: {} }], true);
-		expect(result.output[0].map((item) => item.json.error ?? item.json.file_id)).toEqual([expect.any(String), expect.any(String), expect.stringMatching(/Partitioning failed/)]);
+		expect(result.output[0].map((item) => item.json.reason ?? item.json.file_id)).toEqual([expect.any(String), expect.any(String), expect.stringMatching(/Partitioning failed/)]);
 		expect(result.output[0][2].json).toMatchObject({ job_id: jobId, file_name: 'broken.md' });
 		const error = await failure(world.run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'files' }));
 		expect(error.message).toMatch(/"broken.md"/);

@@ -1,6 +1,7 @@
-import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IBinaryData, IBinaryKeyData, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { OpenableFile } from './openableFile';
+import { uploadRecords, withFailedFiles } from './failedFiles';
 
 /** The service's limits for on-demand jobs. */
 export const MAX_FILES_PER_JOB = 10;
@@ -114,18 +115,26 @@ export async function itemFiles(
 		);
 	}
 	const files: InputFile[] = [];
-	for (const property of properties) {
-		const binary = binaries[property];
-		if (!binary) {
-			const available = Object.keys(binaries);
-			throw new NodeOperationError(node, `Item ${itemIndex} has no binary field "${property}"`, {
-				itemIndex,
-				description: available.length
-					? `Set the Input Binary Field to one of the item's binary fields: ${available.join(', ')}.`
-					: 'The item carries no binary data at all; add a node that reads or downloads the file first.',
-			});
-		}
-		files.push(await describeFile(ctx, itemIndex, property, binary, options.maxBytes ?? MAX_FILE_BYTES));
+	try {
+		for (const property of properties) files.push(await propertyFile(ctx, itemIndex, property, binaries, options.maxBytes ?? MAX_FILE_BYTES));
+	} catch (error) {
+		// None of the item's files is sent: the error names them all, so each is accounted for.
+		const names = properties.map((property) => binaries[property]?.fileName ?? property);
+		throw error instanceof Error ? withFailedFiles(error, uploadRecords(error, itemIndex, names)) : error;
 	}
 	return files;
+}
+
+async function propertyFile(ctx: IExecuteFunctions, itemIndex: number, property: string, binaries: IBinaryKeyData, maxBytes: number): Promise<InputFile> {
+	const binary = binaries[property];
+	if (!binary) {
+		const available = Object.keys(binaries);
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex} has no binary field "${property}"`, {
+			itemIndex,
+			description: available.length
+				? `Set the Input Binary Field to one of the item's binary fields: ${available.join(', ')}.`
+				: 'The item carries no binary data at all; add a node that reads or downloads the file first.',
+		});
+	}
+	return await describeFile(ctx, itemIndex, property, binary, maxBytes);
 }

@@ -4,10 +4,11 @@
 // parameter checks (validate.ts, opaqueId.ts), resource locators and JSON values. It may import
 // scheduling/ and n8n-workflow only; every other folder may use it.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimited } from '../scheduling/concurrency';
 import { asOperationError, InputProblem } from './inputProblem';
+import { failedFileItem, failedFilesOf, failureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from './failedFiles';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */
 export const ITEM_CONCURRENCY = 8;
@@ -44,20 +45,42 @@ export function withItemIndex(ctx: Pick<IExecuteFunctions, 'getNode'>, error: un
 	return new NodeOperationError(ctx.getNode(), error instanceof Error ? error : String(error), { itemIndex });
 }
 
+function routingOf(error: Error): FileFailureRouting {
+	const node = (error as { node?: Pick<INode, 'onError' | 'continueOnFail'> }).node;
+	return node ? failureRouting(node) : 'items';
+}
+
+/**
+ * A failure that names no file (a Get Job that failed, say) as one item paired to its items. On the
+ * error output it is `{error}` alone, message and advice in one sentence: n8n moves an item there
+ * only if its json holds nothing else (see failedFiles.ts).
+ */
 export function errorItem(error: Error, itemIndex: number | number[]): INodeExecutionData {
 	const indices = Array.isArray(itemIndex) ? itemIndex : [itemIndex];
-	const json: IDataObject = { error: error.message };
+	const pairedItem = indices.length === 1 ? { item: indices[0] } : indices.map((item) => ({ item }));
 	const description = (error as { description?: unknown }).description;
-	if (typeof description === 'string' && description) json.errorDescription = description;
+	const advice = typeof description === 'string' && description ? description : undefined;
+	if (routingOf(error) === 'errorOutput') return { json: { error: advice ? `${error.message.replace(/[.!?]$/, '')}. ${advice}` : error.message }, pairedItem };
+	const json: IDataObject = { error: error.message };
+	if (advice) json.errorDescription = advice;
 	const httpCode = (error as { httpCode?: unknown }).httpCode;
 	if (typeof httpCode === 'string' && httpCode) json.httpCode = httpCode;
-	return { json, pairedItem: indices.length === 1 ? { item: indices[0] } : indices.map((item) => ({ item })) };
+	return { json, pairedItem };
+}
+
+/** A failure as items: one per file it leaves unprocessed (failedFiles.ts), or one for the unit when it names none. */
+export function errorItems(error: Error, itemIndex: number | number[]): INodeExecutionData[] {
+	const records = failedFilesOf(error);
+	if (!records || records.length === 0) return [errorItem(error, itemIndex)];
+	const pairedAll = (Array.isArray(itemIndex) ? itemIndex : [itemIndex]).map((item) => ({ item }));
+	return records.map((record) => failedFileItem(record, routingOf(error), pairedAll));
 }
 
 /**
  * Runs `work` for every unit (a group of input items handled by one request, e.g. one job) with
- * bounded concurrency. With "continue on fail" a failed unit becomes an `{error}` item paired to its
- * items and the other units keep their outputs.
+ * bounded concurrency. With "continue on fail" a failed unit becomes failure items paired to its
+ * items (one per file it left unprocessed, when the error names them) and the other units keep
+ * their outputs; without, the first error is thrown, naming every unprocessed file of the failed units.
  */
 export async function runPerUnit(
 	ctx: IExecuteFunctions,
@@ -67,6 +90,7 @@ export async function runPerUnit(
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = ctx.continueOnFail();
 	let firstError: Error | undefined;
+	const notProcessed: FailedFileRecord[] = [];
 	const perUnit = await mapLimited(units.length, concurrency, async (unitIndex) => {
 		if (firstError) return [];
 		const itemIndices = units[unitIndex];
@@ -74,12 +98,14 @@ export async function runPerUnit(
 			return toExecutionData(await work(unitIndex, itemIndices), itemIndices);
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndices[0]);
-			if (continueOnFail) return [errorItem(wrapped, itemIndices)];
+			if (continueOnFail) return errorItems(wrapped, itemIndices);
 			firstError ??= wrapped;
+			notProcessed.push(...(failedFilesOf(wrapped) ?? []));
 			return [];
 		}
 	});
-	if (firstError) throw firstError;
+	// Units already under way when one failed still end: the error names every file left unprocessed.
+	if (firstError) throw nameNotProcessed(firstError, notProcessed);
 	return perUnit.flat();
 }
 

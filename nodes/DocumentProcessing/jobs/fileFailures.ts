@@ -4,6 +4,7 @@ import type { CallContext } from '../api/context';
 import { getFailedFiles, getJobDetails, type FailedFile, type JobDetails } from '../api/jobFailures';
 import { finalNodeId, type PipelineStep } from '../api/jobOutputs';
 import type { Job } from '../api/schemas';
+import { type FailedFileRecord, nameNotProcessed, withFailedFiles } from '../helpers/failedFiles';
 
 /** An input file of a job, as far as the caller knows it, and the item it belongs to. */
 export interface JobInput {
@@ -87,7 +88,23 @@ export async function failedInputFiles(call: CallContext, job: Job, inputs: JobI
 	return failures;
 }
 
-/** A failure as item JSON: the job, the file, the service's words. */
+export const PROCESSING_ADVICE = "Check the file (format, damage, size) and send it again; Job › Get Failed Files lists the service's reasons.";
+
+/** A file that failed inside a finished job as the fields every failure item carries. */
+export function processingRecord(failure: FileFailure): FailedFileRecord {
+	return {
+		file_name: failure.file_name,
+		item_index: failure.itemIndex ?? null,
+		job_id: failure.job_id,
+		file_id: failure.file_id,
+		stage: 'processing',
+		reason: failure.error,
+		what_to_do: PROCESSING_ADVICE,
+		processing_status: failure.processing_status,
+	};
+}
+
+/** A failure as item JSON: the job, the file, the service's words (the trigger's enrichment). */
 export function failureJson(failure: FileFailure): IDataObject {
 	const { job_id, file_id, file_name, error, processing_status } = failure;
 	return { job_id, file_id, file_name, error, processing_status };
@@ -123,5 +140,7 @@ export function fileFailureError(node: INode, failures: FileFailure[], context: 
 	const rest = `${others} set Settings › On Error to "Continue" (a failure item per failed file) or "Continue (using error output)" (failed files on the error output).`;
 	const description = `Check the failed files (format, damage, size) and send them again; Job › Get Failed Files lists the service's reasons.${rest}`;
 	const response: JsonObject = { message, job_id: jobId, failed_files: failures.map(failureJson) as JsonObject[] };
-	return new NodeApiError(node, response, { message, description, itemIndex: context.itemIndex });
+	const error = new NodeApiError(node, response, { message, description, itemIndex: context.itemIndex });
+	const records = failures.map(processingRecord);
+	return withFailedFiles(nameNotProcessed(error, records) as NodeApiError, records);
 }

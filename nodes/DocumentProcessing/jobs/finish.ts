@@ -3,10 +3,14 @@ import { downloadJobOutputs } from '../api/jobOutputs';
 import type { CallContext } from '../api/context';
 import { getFailedFiles } from '../api/jobFailures';
 import { JOB_SUCCESS, type Job } from '../api/schemas';
-import { failedInputFiles, failureJson, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput } from './fileFailures';
+import { failedFileItem, type FailureStage, failureRouting, type FileFailureRouting } from '../helpers/failedFiles';
+import { failedInputFiles, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput, processingRecord } from './fileFailures';
 import { inputFileIndex, type LaunchedJob } from './launch';
 import { type BinaryPreparer, type OutputSettings, outputFilesToItems } from './outputs';
+import { accountedError, failedJobReasons, jobFileRecords, unprocessedFileItems } from './unprocessedFiles';
 import { jobOutcome, type WaitSettings, waitForJob } from './wait';
+
+export type { FileFailureRouting };
 
 /**
  * What finishing a job needs from n8n: the node and binary data. Both IExecuteFunctions and
@@ -18,24 +22,19 @@ export interface FinishContext extends BinaryPreparer {
 	getNode(): INode;
 }
 
-/** How a file that failed inside a finished job comes out; `fileFailureRouting` reads it from the node's settings. */
-export type FileFailureRouting = 'error' | 'items' | 'errorOutput';
-
 /** n8n's "On Error" setting (or the older "Continue On Fail") as a routing for failed files. */
 export function fileFailureRouting(node: Pick<INode, 'onError' | 'continueOnFail'>): FileFailureRouting {
-	if (node.onError === 'continueErrorOutput') return 'errorOutput';
-	if (node.onError === 'continueRegularOutput') return 'items';
-	return node.onError === undefined && node.continueOnFail === true ? 'items' : 'error';
+	return failureRouting(node);
 }
 
 /**
  * A finished job as items. `items`: its outputs, each paired to the item whose file it came from
  * (or, for an unsuccessful job the user chose to output, the job record). `failures`: one item per
- * input file that produced no output — `{job_id, file_id, file_name, error, processing_status}`
- * paired to that file's item; with routing `errorOutput` each carries an `error` (a NodeApiError),
- * which moves it to n8n's error output. With routing `error` a failed file throws a NodeApiError
- * naming every failed file and saying how to get the other files' outputs. execute() returns
- * `[...items, ...failures]`.
+ * input file that produced no output (a file that failed, or every file of a job that failed as a
+ * whole or whose outputs could not be downloaded), paired to that file's item, with the fields of
+ * helpers/failedFiles.ts; with routing `errorOutput` shaped so n8n moves it to the error output
+ * with its fields. With routing `error` a NodeApiError names every such file and says how to get
+ * the other files' outputs. execute() returns `[...items, ...failures]`.
  */
 export interface FinishedJobItems {
 	items: INodeExecutionData[];
@@ -52,14 +51,7 @@ export function fileFailureItems(
 ): INodeExecutionData[] {
 	if (failures.length === 0) return [];
 	if (routing === 'error') throw fileFailureError(node, failures, { ...context, itemIndex: failures[0].itemIndex ?? pairedAll[0]?.item });
-	return failures.map((failure) => {
-		const item: INodeExecutionData = {
-			json: failureJson(failure),
-			pairedItem: failure.itemIndex !== undefined ? { item: failure.itemIndex } : pairedAll,
-		};
-		if (routing === 'errorOutput') item.error = fileFailureError(node, [failure], { goodFiles: 0, itemIndex: failure.itemIndex });
-		return item;
-	});
+	return failures.map((failure) => failedFileItem(processingRecord(failure), routing, pairedAll));
 }
 
 /**
@@ -67,7 +59,7 @@ export function fileFailureItems(
  * the output names them; a job that failed before processing any file (or a service without the
  * endpoint) has none, and the record is unchanged.
  */
-async function withFailedFiles(call: CallContext, job: Job): Promise<Job> {
+async function jobWithFailedFiles(call: CallContext, job: Job): Promise<Job> {
 	if (job.status !== 'FAILED') return job;
 	const failed = await getFailedFiles(call, job.id).catch(() => []);
 	return failed.length > 0 ? { ...job, failed_files: failed } : job;
@@ -84,34 +76,54 @@ export async function itemsOfFinishedJob(
 ): Promise<FinishedJobItems> {
 	const node = ctx.getNode();
 	const pairedAll = launched.itemIndices.map((item) => ({ item }));
+	const jobFiles = inputFileIndex(launched);
 	if (job.status !== JOB_SUCCESS) {
-		const record = await withFailedFiles(call, job);
-		return { items: [{ json: jobOutcome(node, record, wait, launched.itemIndices[0]), pairedItem: pairedAll }], failures: [] };
+		const record = await jobWithFailedFiles(call, job);
+		try {
+			return { items: [{ json: jobOutcome(node, record, wait, launched.itemIndices[0]), pairedItem: pairedAll }], failures: [] };
+		} catch (error) {
+			const failed = accountedError(node, error, launched.itemIndices[0], (wrapped) =>
+				jobFileRecords(jobFiles, job.id, 'processing', wrapped, [], failedJobReasons(record)),
+			);
+			return { items: [], failures: unprocessedFileItems(failed, output.failures, pairedAll) };
+		}
 	}
 	const finished = jobOutcome(node, job, wait, launched.itemIndices[0]);
 
 	const names: Record<string, string> = {};
 	const itemOfFile: Record<string, number> = {};
-	const inputs: JobInput[] = inputFileIndex(launched).map(({ file, fileId }) => {
+	const inputs: JobInput[] = jobFiles.map(({ file, fileId }) => {
 		if (fileId) {
 			names[fileId] = file.fileName;
 			itemOfFile[fileId] = file.itemIndex;
 		}
 		return { fileId, fileName: file.fileName, itemIndex: file.itemIndex };
 	});
-	const failed = await failedInputFiles(call, finished, inputs, launched.finalStep);
-	const failures = fileFailureItems(node, failed, output.failures, { goodFiles: inputs.length - failed.length }, pairedAll);
-	const files = await downloadJobOutputs(call, finished, { lastNodeOnly: output.lastNodeOnly, finalStep: launched.finalStep, fileNames: names });
-	const items = await outputFilesToItems(ctx, files, output, (file) =>
-		itemOfFile[file.file_id] !== undefined ? { item: itemOfFile[file.file_id] } : pairedAll,
-	);
-	return { items, failures };
+	let stage: FailureStage = 'processing';
+	let failed: FileFailure[] = [];
+	try {
+		failed = await failedInputFiles(call, finished, inputs, launched.finalStep);
+		const failures = fileFailureItems(node, failed, output.failures, { goodFiles: inputs.length - failed.length }, pairedAll);
+		stage = 'download';
+		const files = await downloadJobOutputs(call, finished, { lastNodeOnly: output.lastNodeOnly, finalStep: launched.finalStep, fileNames: names });
+		const items = await outputFilesToItems(ctx, files, output, (file) =>
+			itemOfFile[file.file_id] !== undefined ? { item: itemOfFile[file.file_id] } : pairedAll,
+		);
+		return { items, failures };
+	} catch (error) {
+		// The files that failed inside the job keep their own reasons; the others share this failure's.
+		const error_ = accountedError(node, error, launched.itemIndices[0], (wrapped) =>
+			jobFileRecords(jobFiles, job.id, stage, wrapped, failed.map(processingRecord)),
+		);
+		return { items: [], failures: unprocessedFileItems(error_, output.failures, pairedAll) };
+	}
 }
 
 /**
  * Waits for a job this execution launched (poll mode) and returns its outputs, each output file
  * paired to the item whose file it came from, followed by the failure items; an unsuccessful job
- * (when allowed) is returned as its record.
+ * (when allowed) is returned as its record. A wait that fails (the time-out, the service) leaves
+ * every file of the job unprocessed: each becomes a failure (or is named by the error).
  */
 export async function waitAndDownload(
 	ctx: FinishContext,
@@ -120,7 +132,15 @@ export async function waitAndDownload(
 	wait: WaitSettings,
 	output: OutputSettings,
 ): Promise<INodeExecutionData[]> {
-	const job = await waitForJob(call, launched.job.id, wait);
+	let job: Job;
+	try {
+		job = await waitForJob(call, launched.job.id, wait);
+	} catch (error) {
+		const failed = accountedError(ctx.getNode(), error, launched.itemIndices[0], (wrapped) =>
+			jobFileRecords(inputFileIndex(launched), launched.job.id, 'processing', wrapped),
+		);
+		return unprocessedFileItems(failed, output.failures, launched.itemIndices.map((item) => ({ item })));
+	}
 	const { items, failures } = await itemsOfFinishedJob(ctx, call, launched, job, wait, output);
 	return [...items, ...failures];
 }

@@ -4,7 +4,7 @@ import { createJob } from '../api/jobs';
 import type { Job } from '../api/schemas';
 import { type InputFile, MAX_FILES_PER_JOB, tooManyFiles } from '../helpers/binaries';
 import { type BatchMode, planJobs } from './batching';
-import { errorItem, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
+import { errorItems, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
 import type { JobPipeline } from '../pipeline/pipeline';
 import type { PipelineStep } from '../api/jobOutputs';
 
@@ -94,7 +94,7 @@ export async function forEachLaunchedJob(
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!ctx.continueOnFail()) throw wrapped;
-			rejected.push(errorItem(wrapped, itemIndex));
+			rejected.push(...errorItems(wrapped, itemIndex));
 			filesPerItem.push([]);
 		}
 	}

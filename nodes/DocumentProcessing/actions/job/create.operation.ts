@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { forEachLaunchedJob, launchRecord } from '../../jobs/launch';
+import { accountedRequests } from '../../jobs/launchFailures';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';
 import { pipelineOptionsV3 } from '../../descriptions/pipelineFieldsV3';
@@ -17,5 +18,5 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return await forEachLaunchedJob(this, items, readJobRequests(this), async (launched) => launchRecord(launched), 8);
+	return await forEachLaunchedJob(this, items, accountedRequests(this.getNode(), readJobRequests(this)), async (launched) => launchRecord(launched), 8);
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
 import { forEachLaunchedJob } from '../../jobs/launch';
+import { accountedRequests } from '../../jobs/launchFailures';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { outputOptionsV3, outputPropertiesBeforeV3 } from '../../descriptions/outputFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';
@@ -33,7 +34,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	return await forEachLaunchedJob(
 		this,
 		items,
-		readJobRequests(this),
+		accountedRequests(this.getNode(), readJobRequests(this)),
 		async (launched, call) => {
 			const itemIndex = launched.itemIndices[0];
 			return await waitAndDownload(this, call, launched, readWaitSettings(this, itemIndex), readOutputSettings(this, itemIndex));
@@ -53,7 +54,7 @@ async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promi
 	const refused = await forEachLaunchedJob(
 		ctx,
 		items,
-		{ ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) },
+		accountedRequests(ctx.getNode(), { ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) }),
 		async (launched, call) => {
 			const itemIndex = launched.itemIndices[0];
 			pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex) });

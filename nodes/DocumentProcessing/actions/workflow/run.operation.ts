@@ -9,6 +9,7 @@ import { beforeV3, inV3, optionsV3 } from '../../descriptions/versions';
 import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
+import { accountedFiles, accountedLaunch } from '../../jobs/launchFailures';
 import { outputProperties, outputStepsOption } from '../../descriptions/outputFields';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
@@ -55,9 +56,10 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		async (itemIndex) => {
 			const workflowId = workflowIdFrom(this, itemIndex);
 			const sendFiles = this.getNodeParameter('sendFiles', itemIndex, true) === true && this.getNodeParameter('inputSource', itemIndex, 'binary') !== 'none';
-			const files = sendFiles ? await itemFiles(this, itemIndex, binarySelection(this, itemIndex)) : [];
+			const files = sendFiles ? await accountedFiles(this.getNode(), itemIndex, async () => await itemFiles(this, itemIndex, binarySelection(this, itemIndex))) : [];
 			const call = await callContextFor(this, itemIndex);
-			const launched = { job: await runWorkflow(call, workflowId, files), files, itemIndices: [itemIndex] };
+			const job = await accountedLaunch(call, files, async () => await runWorkflow(call, workflowId, files));
+			const launched = { job, files, itemIndices: [itemIndex] };
 			if (this.getNodeParameter('afterRun', itemIndex, 'return') === 'return') return launchRecord(launched) as IDataObject;
 			const wait = readWaitSettings(this, itemIndex);
 			if (pauses) {
