@@ -9,7 +9,13 @@
  * and the private-address guard of a File URL. Each is a documented placeholder that the
  * example's sticky note tells the user to change; `TestChange` names it, the value the file must
  * hold, and why, and nothing else of the file is touched.
+ *
+ * One thing the editor itself changes on import: a Form Trigger gets a new random webhook id
+ * (n8n 2.40.7's `importWorkflowData` renews it for every Form Trigger; one without gets one when
+ * it is put on the canvas), and a Form Trigger without a Form Path answers at `/form/<that id>`.
+ * `importExample` does the same, so the form's address is known only from the saved workflow.
  */
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../lib/config';
@@ -67,6 +73,29 @@ function applyChange(workflow: ExampleWorkflow, change: TestChange): void {
 	holder[last] = change.value;
 }
 
+const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
+
+/** What the editor's *Import from File* does to Form Triggers: each gets a fresh webhook id (its path too, where the path was the old id). */
+function renewFormWebhookIds(workflow: ExampleWorkflow): void {
+	for (const node of workflow.nodes.filter((candidate) => candidate.type === FORM_TRIGGER)) {
+		const old = node.webhookId;
+		node.webhookId = randomUUID();
+		const options = node.parameters.options as { path?: string } | undefined;
+		if (old !== undefined && node.parameters.path === old) node.parameters.path = node.webhookId;
+		if (old !== undefined && options?.path === old) options.path = node.webhookId;
+	}
+}
+
+/** The production address of a saved workflow's Form Trigger: its Form Path if it has one, else its webhook id (as n8n's Form Trigger 2.x does). */
+export function formUrl(n8nUrl: string, saved: ExampleWorkflow, triggerName: string): string {
+	const node = exampleNode(saved, triggerName);
+	if (node.type !== FORM_TRIGGER) throw new Error(`"${triggerName}" is a ${node.type}, not a Form Trigger`);
+	const options = node.parameters.options as { path?: string } | undefined;
+	const path = (node.parameters.path as string | undefined) || options?.path || node.webhookId;
+	if (!path) throw new Error(`the Form Trigger "${triggerName}" has neither a Form Path nor a webhook id`);
+	return `${n8nUrl}/form/${path}`;
+}
+
 export interface ImportedExample {
 	id: string;
 	/** The workflow as n8n saved it (credential references resolved). */
@@ -77,6 +106,7 @@ export interface ImportedExample {
 export async function importExample(rest: N8nRestSession, file: string, changes: TestChange[] = []): Promise<ImportedExample> {
 	const workflow = readExample(file);
 	for (const change of changes) applyChange(workflow, change);
+	renewFormWebhookIds(workflow);
 	const saved = await rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
 	return { id: saved.id, saved };
 }

@@ -13,6 +13,7 @@ import { EXAMPLES_EMULATOR, useExamplesContext } from './examples-context';
 import { invoiceExample } from './invoice.example';
 import { jobEventsExample } from './job-events.example';
 import { nightlyBatchExample } from './nightly-batch.example';
+import { publicFormsExample } from './public-forms.example';
 import { uploadFormExample } from './upload-form.example';
 import { vectorStoreExample } from './vector-store.example';
 
@@ -42,6 +43,7 @@ describe('examples/ in real n8n', () => {
 
 	uploadFormExample(context);
 	invoiceExample(context);
+	publicFormsExample(context);
 	nightlyBatchExample(context);
 	jobEventsExample(context);
 	aiAgentExample(context);

@@ -6,7 +6,7 @@
 import { makePdf } from '../../emulator/test-support/pdf-fixtures';
 import { maxExecutionId, waitForExecutions } from '../n8n';
 import { nodeBinary } from './binary-file';
-import { importExample } from './example-import';
+import { formUrl, importExample } from './example-import';
 import type { ExamplesContext } from './examples-context';
 import { submitForm } from './form-page';
 
@@ -46,7 +46,7 @@ export function invoiceExample(context: () => ExamplesContext): void {
 		await e2e.publish(imported.id);
 		const before = await maxExecutionId(e2e.userFolder);
 
-		await submitForm(browser.page, `${e2e.n8n.url}/form/invoice-fields`, {
+		await submitForm(browser.page, formUrl(e2e.n8n.url, imported.saved, 'Upload Invoices'), {
 			files: [
 				{ name: 'inv-1001.pdf', mimeType: 'application/pdf', buffer: await invoice('INV-1001', '2026-03-01', 'Example Corp', '120.50') },
 				{ name: 'inv-1002.pdf', mimeType: 'application/pdf', buffer: await invoice('INV-1002', '2026-03-07', 'Sample Ltd', '80') },

@@ -1,10 +1,11 @@
 /**
  * examples/upload-form-document-text.json: a visitor opens the published form in Chromium, uploads
- * a PDF through the page, and the completion page shows the document's text.
+ * a PDF through the page, and the completion page shows the document's text. The form's address is
+ * the random id the import gave it (example-import.ts), read from the saved workflow.
  */
 import { makePdf } from '../../emulator/test-support/pdf-fixtures';
 import { maxExecutionId, nodeOutputJson, waitForExecutions } from '../n8n';
-import { credentialIdsOf, importExample } from './example-import';
+import { credentialIdsOf, exampleNode, formUrl, importExample } from './example-import';
 import type { ExamplesContext } from './examples-context';
 import { pageShows, submitForm } from './form-page';
 
@@ -25,7 +26,10 @@ export function uploadFormExample(context: () => ExamplesContext): void {
 		await e2e.publish(imported.id);
 		const before = await maxExecutionId(e2e.userFolder);
 
-		await submitForm(browser.page, `${e2e.n8n.url}/form/read-a-document`, { files: [{ name: 'travel-policy.pdf', mimeType: 'application/pdf', buffer: pdf }] });
+		const address = formUrl(e2e.n8n.url, imported.saved, 'Upload a Document');
+		expect(address).toBe(`${e2e.n8n.url}/form/${exampleNode(imported.saved, 'Upload a Document').webhookId}`);
+		expect(address).toMatch(/\/form\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		await submitForm(browser.page, address, { files: [{ name: 'travel-policy.pdf', mimeType: 'application/pdf', buffer: pdf }] });
 		const shown = await pageShows(browser.page, 'Book trains for trips under 600 km.');
 		expect(shown).toContain('travel-policy.pdf');
 		expect(shown).toContain('Hotel receipts go to the finance team within 30 days.');
