@@ -93,7 +93,7 @@ export function createOperation(r: ConnectorResource, nameProperty: INodePropert
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const name = requiredText(this, nameProperty.name, nameProperty.displayName, itemIndex);
-				const { type, plan } = usesForm(this) ? formPlanWithHints(this, itemIndex, r.kind) : await legacyPlan(this, itemIndex);
+				const { type, plan } = usesForm(this) ? await formPlanWithHints(this, itemIndex, r.kind) : await legacyPlan(this, itemIndex);
 				const call = await callContextFor(this, itemIndex);
 				const created = await sendWithSecrets(executingNode(this), call, plan, async (config) => await createConnector(call, r.kind, { name, type, config }));
 				return usesForm(this) ? connectorView(r.kind, created) : created;
@@ -109,7 +109,7 @@ export function updateOperation(r: ConnectorResource, legacy: INodeProperties[],
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const id = r.idFrom(this, itemIndex);
-				const plan = usesForm(this) ? formPlanWithHints(this, itemIndex, r.kind).plan : await legacyPlan(this, itemIndex);
+				const plan = usesForm(this) ? (await formPlanWithHints(this, itemIndex, r.kind)).plan : await legacyPlan(this, itemIndex);
 				const call = await callContextFor(this, itemIndex);
 				const updated = await sendWithSecrets(executingNode(this), call, plan, async (config) => await updateConnector(call, r.kind, id, config));
 				return usesForm(this) ? connectorView(r.kind, updated) : updated;

@@ -23,8 +23,8 @@ export function usesForm(ctx: IExecuteFunctions): boolean {
 }
 
 /** The v3 form's plan and type; its warnings become execution hints beside the output. */
-export function formPlanWithHints(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): { type: string; plan: ConfigPlan } {
-	const { type, plan, warnings } = readFormPlan(ctx, itemIndex, kind);
+export async function formPlanWithHints(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): Promise<{ type: string; plan: ConfigPlan }> {
+	const { type, plan, warnings } = await readFormPlan(ctx, itemIndex, kind);
 	for (const warning of warnings) ctx.addExecutionHints({ message: `Item ${itemIndex}: ${warning}`, location: 'outputPane' });
 	return { type, plan };
 }
