@@ -64,8 +64,13 @@ describe('version 3.1 connector forms', () => {
 		expect(options).toEqual([]);
 	});
 
-	it('Amazon S3 shows Remote URL and Options (the AWS keys picker above them)', () => {
-		for (const resource of ['source', 'destination']) expect(shownFor(resource, 's3', 3.1).map((f) => f.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'Remote URL', 'Options']);
+	it('Amazon S3 says a private bucket needs keys (the AWS keys picker is above), then Remote URL and Options', () => {
+		for (const resource of ['source', 'destination']) {
+			const fields = shownFor(resource, 's3', 3.1);
+			expect(fields.map((f) => f.type === 'notice' ? 'notice' : f.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'notice', 'Remote URL', 'Options']);
+			expect(fields[3].displayName).toMatch(/^A private bucket needs keys: pick an AWS Access Keys credential above/);
+		}
+		expect(shownFor('source', 's3', 3).some((f) => f.type === 'notice')).toBe(false);
 	});
 
 	it('Pinecone fits in 6 (Name, Connector Type, Define Config, Index Name, Namespace, Options); version 3 keeps its API Key field', () => {

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
 import type { ConnectorField } from './connectorTableTypes';
 import { fieldParameter, jsonOnlyTypes, optionsParameter, OTHER_TYPE, typesOf } from './connectorTypes';
-import { OTHER_TYPE_SECRET_KEYS } from './secretKeys';
+import { AWS_KEY_TYPES, OTHER_TYPE_SECRET_KEYS } from './secretKeys';
 import { FROM_V3_1, ONLY_V3_0 } from './secretVersions';
 
 /**
@@ -179,6 +179,13 @@ export function connectorFormProperties(kind: ConnectorKind): INodeProperties[] 
 			],
 			default: 'fields',
 			displayOptions: { hide: { connectorTypeId: jsonOnly } },
+		},
+		{
+			displayName: 'A private bucket needs keys: pick an AWS Access Keys credential above (the node encrypts them before sending). For a public bucket, turn on Options › Anonymous instead.',
+			name: 'awsKeysNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { connectorTypeId: AWS_KEY_TYPES, ...FROM_V3_1 } },
 		},
 		...typeFields(kind),
 		...jsonProperties(kind),
