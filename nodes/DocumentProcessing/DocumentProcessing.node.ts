@@ -24,6 +24,8 @@ import { maskedNode, secretParameterNames, withMaskedNode } from './secrets/mask
 import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
 import { documentProcessingApiTest } from './methods/credentialTest';
+import { connectorCredentials } from './actions/common/connector/connectorCredentials';
+import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from './actions/common/connector/credentialTests';
 
 /**
  * The Resource list in the order of n8n's nodes panel, which lists actions by resource in this
@@ -55,8 +57,9 @@ export class DocumentProcessing implements INodeType {
 		group: ['transform'],
 		// 2: the job and channel ids became resource locators (v1 keeps its plain text fields).
 		// 3: few fields per operation, the rest in one Options collection (docs/node-version-3.md).
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// 3.1: connector secrets from n8n credentials, no longer typed into the node (docs/connectors.md).
+		version: [1, 2, 3, 3.1],
+		defaultVersion: 3.1,
 		// The operation and resource in the panel's words, e.g. "Process Files · Job": the names that
 		// differ from the value in Title Case are listed (test/unit/v3-fields.test.ts checks every one).
 		subtitle:
@@ -66,7 +69,12 @@ export class DocumentProcessing implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'documentProcessingApi', required: true, testedBy: 'documentProcessingApiTest' }],
+		credentials: [
+			{ name: 'documentProcessingApi', required: true, testedBy: 'documentProcessingApiTest' },
+			// Only for Create and Update of a source or destination from version 3.1, by connector type.
+			{ name: 'documentProcessingAwsKeysApi', required: false, testedBy: 'documentProcessingAwsKeysTest', displayOptions: connectorCredentials.awsKeys },
+			{ name: 'documentProcessingConnectorSecretsApi', required: false, testedBy: 'documentProcessingConnectorSecretsTest', displayOptions: connectorCredentials.secrets },
+		],
 		// Wait Mode › Pause: the service's job event calls the execution's resume URL (README "Wait modes").
 		webhooks: [
 			{
@@ -101,7 +109,7 @@ export class DocumentProcessing implements INodeType {
 		],
 	};
 
-	methods = { listSearch, credentialTest: { documentProcessingApiTest } };
+	methods = { listSearch, credentialTest: { documentProcessingApiTest, documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } };
 
 	/** Resumes an execution paused until its jobs end (Wait Mode › Pause Execution Until the Job Ends). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

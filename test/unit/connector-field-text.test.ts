@@ -65,7 +65,7 @@ describe('connector field text', () => {
 		expect(options.placeholder).toBe(optionsV3([]).placeholder);
 		const key = (options.options as INodeProperties[]).find((p) => p.name === 'key');
 		expect(key).toMatchObject({ displayName: 'AWS Access Key ID', typeOptions: { password: true } });
-		expect(key?.description).toMatch(/^The access key ID of the AWS IAM user .+\. Type the value: the node encrypts it/);
+		expect(key?.description).toMatch(/^The access key ID of the AWS IAM user .+\. The node encrypts it/);
 		const mode = byName(form, 'configInput');
 		expect(mode.displayName).toBe('Define Config');
 		expect(mode.options).toEqual([expect.objectContaining({ name: 'Using Fields Below', value: 'fields' }), expect.objectContaining({ name: 'Using JSON', value: 'json' })]);

@@ -43,8 +43,8 @@ describe('node versions', () => {
 		expect(versions.every(([, shown]) => shown !== undefined)).toBe(true);
 	});
 
-	it('offers versions 1 to 3 and creates new nodes in version 3', () => {
+	it('offers versions 1 to 3.1 and creates new nodes in version 3.1 (connector secrets from credentials)', () => {
 		const { version, defaultVersion } = new DocumentProcessing().description;
-		expect([version, defaultVersion]).toEqual([[1, 2, 3], 3]);
+		expect([version, defaultVersion]).toEqual([[1, 2, 3, 3.1], 3.1]);
 	});
 });

@@ -59,8 +59,8 @@ const v3Properties = description.properties.filter((property) => isShown(version
 
 describe('node version 3 (dist/)', () => {
 	it('is the version a new node gets', () => {
-		expect(description.version).toEqual([1, 2, 3]);
-		expect(description.defaultVersion).toBe(3);
+		expect(description.version).toEqual([1, 2, 3, 3.1]);
+		expect(description.defaultVersion).toBe(3.1);
 	});
 
 	it(`shows at most ${MOST_FIELDS} fields per operation by default (5 for Process Files and Partition File)`, () => {

@@ -27,7 +27,7 @@ export function hygieneChecks(lane: () => Lane) {
 		}
 	}
 
-	async function run(parameters: INodeParameters, items?: HarnessItem[], options: { credentials?: Credentials; continueOnFail?: boolean } = {}) {
+	async function run(parameters: INodeParameters, items?: HarnessItem[], options: { credentials?: Credentials; continueOnFail?: boolean; typeVersion?: number } = {}) {
 		try {
 			const result = await bench().run(parameters, { items, ...options });
 			expectClean(result.output, result.hints);

@@ -35,6 +35,23 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 		await expectServiceSawNoPlaintext();
 	});
 
+	it('Create Source and Destination (version 3.1) with secrets from connector credentials: masked outputs, references only', async () => {
+		const credentials = { ...bench().credentials };
+		const s3 = await run({ resource: 'source', operation: 'create', sourceName: 'Bucket', connectorTypeId: 's3', cfg_s3_remote_url: 's3://in/' }, undefined, {
+			typeVersion: 3.1,
+			credentials: { ...credentials, documentProcessingAwsKeysApi: { accessKeyId: 'AKIA-HYGIENE', secretAccessKey: SECRET_PLAINTEXT } },
+		});
+		const pinecone = await run(
+			{ resource: 'destination', operation: 'create', destinationName: 'Vectors', connectorTypeId: 'pinecone', cfg_pinecone_index_name: 'i', cfg_pinecone_namespace: 'n' },
+			undefined,
+			{ typeVersion: 3.1, credentials: { ...credentials, documentProcessingConnectorSecretsApi: { pairs: { values: [{ name: 'api_key', value: SERVICE_ACCOUNT_KEY }] } } } },
+		);
+		expect(s3.output?.[0].json).toMatchObject({ fields: { 'AWS Secret Access Key': '**********' } });
+		expect(pinecone.output?.[0].json).toMatchObject({ fields: { 'API Key': '**********' } });
+		expect((await bench().storedSecrets()).map((secret) => secret.plaintext).sort()).toEqual(['AKIA-HYGIENE', SECRET_PLAINTEXT, SERVICE_ACCOUNT_KEY].sort());
+		await expectServiceSawNoPlaintext();
+	});
+
 	it('Update Source and Create/Update Destination with inline secrets: masked configs, references only', async () => {
 		const created = await run(
 			{ resource: 'destination', operation: 'create', destinationName: 'Out', destinationType: 's3', configJson: '={{ $json.config }}' },

@@ -1,5 +1,5 @@
 /** Shared setup of the secret and source-connector integration tests. */
-import type { INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 import { DocumentProcessing } from '../../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { clearPublicKeyCache } from '../../../nodes/DocumentProcessing/api/secrets';
 import type { RunningEmulator } from '../../emulator';
@@ -18,6 +18,8 @@ export interface StoredSecret {
 export interface SecretTestBed {
 	emulator: RunningEmulator;
 	client: TestClient;
+	/** The main credential pointing at this bed's emulator, to pass beside others (connector credentials). */
+	credentials: Record<string, ICredentialDataDecryptedObject>;
 	run(parameters: INodeParameters, options?: Partial<ExecuteOptions>): Promise<ExecuteResult>;
 	requests(): Promise<LoggedRequest[]>;
 	secrets(): Promise<StoredSecret[]>;
@@ -38,6 +40,9 @@ export function secretTestBed(): SecretTestBed {
 		},
 		get client(): TestClient {
 			return new TestClient(started().emulator);
+		},
+		get credentials(): Record<string, ICredentialDataDecryptedObject> {
+			return started().credentials;
 		},
 		async run(parameters: INodeParameters, options: Partial<ExecuteOptions> = {}): Promise<ExecuteResult> {
 			return await executeNode({

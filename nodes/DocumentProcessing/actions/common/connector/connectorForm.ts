@@ -2,6 +2,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
 import type { ConnectorField } from './connectorTableTypes';
 import { fieldParameter, jsonOnlyTypes, optionsParameter, OTHER_TYPE, typesOf } from './connectorTypes';
+import { AWS_KEY_TYPES, OTHER_TYPE_SECRET_KEYS } from './secretKeys';
+import { FROM_V3_1, ONLY_V3_0 } from './secretVersions';
 
 /**
  * The version-3 form of a source's or destination's config (Create, Update), built at load time
@@ -13,7 +15,7 @@ import { fieldParameter, jsonOnlyTypes, optionsParameter, OTHER_TYPE, typesOf } 
 export const DEFAULT_TYPE = 's3';
 
 const SECRET_HELP =
-	'Type the value: the node encrypts it with the account’s public key and registers it as a secret before sending, so the service receives only a reference. To use a secret registered before, map the whole output of a Register Secret node here by expression (e.g. {{ $json }}).';
+	'The node encrypts it with the account’s public key and registers it as a secret before sending, so the service receives only a reference; but n8n saves a typed value with the workflow and its executions (new nodes take secrets from a credential). To use a secret registered before, map the whole output of a Register Secret node here by expression (e.g. {{ $json }}).';
 
 /** The table's one line, then how to type a list or a secret; n8n ends a sentence with a period only among several. */
 function fieldDescription(field: ConnectorField): string {
@@ -69,26 +71,40 @@ export function typeFilterProperty(kind: ConnectorKind): INodeProperties {
 	};
 }
 
+/** The Options collection of a type, for the versions `version` names. */
+function optionsCollection(kind: ConnectorKind, name: string, typeId: string, fields: ConnectorField[], show: Record<string, unknown>): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: optionsParameter(typeId),
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		description: `Optional settings of the ${name} ${kind}; a setting not added is sent with its documented default, if it has one`,
+		displayOptions: { show },
+		options: fields.map((field) => fieldProperty(field)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	} as INodeProperties;
+}
+
+/**
+ * Each type's fields. Secret fields are version 3's alone: from 3.1 on the secrets come from the
+ * connector credential (or a reference in the JSON), so the form has no field to type one into.
+ */
 function typeFields(kind: ConnectorKind): INodeProperties[] {
 	const properties: INodeProperties[] = [];
 	for (const { entry, model } of typesOf(kind)) {
 		if (model.model === null) continue;
 		const show = { connectorTypeId: [entry.id], configInput: ['fields'] };
 		for (const field of model.fields.filter((candidate) => candidate.required)) {
-			properties.push({ ...fieldProperty(field, fieldParameter(entry.id, field)), displayOptions: { show } });
+			properties.push({ ...fieldProperty(field, fieldParameter(entry.id, field)), displayOptions: { show: field.secret ? { ...show, ...ONLY_V3_0 } : show } });
 		}
 		const optional = model.fields.filter((candidate) => !candidate.required);
-		if (optional.length === 0) continue;
-		properties.push({
-			displayName: 'Options',
-			name: optionsParameter(entry.id),
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			description: `Optional settings of the ${entry.name} ${kind}; a setting not added is sent with its documented default, if it has one`,
-			displayOptions: { show },
-			options: optional.map((field) => fieldProperty(field)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-		});
+		const plain = optional.filter((field) => !field.secret);
+		if (plain.length === optional.length) {
+			if (optional.length > 0) properties.push(optionsCollection(kind, entry.name, entry.id, optional, show));
+			continue;
+		}
+		properties.push(optionsCollection(kind, entry.name, entry.id, optional, { ...show, ...ONLY_V3_0 }));
+		if (plain.length > 0) properties.push(optionsCollection(kind, entry.name, entry.id, plain, { ...show, ...FROM_V3_1 }));
 	}
 	return properties;
 }
@@ -103,7 +119,7 @@ function jsonProperties(kind: ConnectorKind): INodeProperties[] {
 		required: true,
 		default: '{\n}',
 		description:
-			'The connector’s whole config as a JSON object, keys as the service names them. Secret values may be plaintext (encrypted and registered by the node first) or the output of Register Secret.',
+			'The connector’s whole config as a JSON object, keys as the service names them. A secret goes in the connector credential (the node adds it), or here as the output of Register Secret mapped by expression; the node encrypts and registers any other secret value first.',
 		displayOptions: hide ? { show, hide } : { show },
 	});
 	return [
@@ -115,7 +131,7 @@ function jsonProperties(kind: ConnectorKind): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. api_key, auth.token',
-			description: 'Comma-separated config keys (dot paths for nested keys) whose values are secrets, encrypted and registered by the node before sending',
+			description: `Comma-separated config keys (dot paths for nested keys) whose values are secrets, besides those always treated so (Slack: token; MotherDuck: md_token; Other Type: ${OTHER_TYPE_SECRET_KEYS.join(', ')}); each is encrypted and registered before sending`,
 			displayOptions: { show: { connectorTypeId: jsonOnly } },
 		},
 	];
@@ -163,6 +179,13 @@ export function connectorFormProperties(kind: ConnectorKind): INodeProperties[] 
 			],
 			default: 'fields',
 			displayOptions: { hide: { connectorTypeId: jsonOnly } },
+		},
+		{
+			displayName: 'A private bucket needs keys: pick an AWS Access Keys credential above (the node encrypts them before sending). For a public bucket, turn on Options › Anonymous instead.',
+			name: 'awsKeysNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { connectorTypeId: AWS_KEY_TYPES, ...FROM_V3_1 } },
 		},
 		...typeFields(kind),
 		...jsonProperties(kind),

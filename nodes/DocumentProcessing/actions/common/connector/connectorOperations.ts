@@ -95,7 +95,7 @@ export function createOperation(r: ConnectorResource, nameProperty: INodePropert
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const name = requiredText(this, nameProperty.name, nameProperty.displayName, itemIndex);
-				const { type, plan } = usesForm(this) ? formPlanWithHints(this, itemIndex, r.kind, await formSecretValues(this, itemIndex, r.kind)) : await legacyPlan(this, itemIndex);
+				const { type, plan } = usesForm(this) ? await formPlanWithHints(this, itemIndex, r.kind, await formSecretValues(this, itemIndex, r.kind)) : await legacyPlan(this, itemIndex);
 				const call = await callContextFor(this, itemIndex);
 				const created = await withFormLabels(this, itemIndex, r.kind, type, async () => await sendWithSecrets(executingNode(this), call, plan, async (config) => await createConnector(call, r.kind, { name, type, config })));
 				return usesForm(this) ? connectorView(r.kind, created) : created;
@@ -111,7 +111,7 @@ export function updateOperation(r: ConnectorResource, legacy: INodeProperties[],
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const id = r.idFrom(this, itemIndex);
-				const { type, plan } = usesForm(this) ? formPlanWithHints(this, itemIndex, r.kind, await formSecretValues(this, itemIndex, r.kind)) : { type: undefined, plan: await legacyPlan(this, itemIndex) };
+				const { type, plan } = usesForm(this) ? await formPlanWithHints(this, itemIndex, r.kind, await formSecretValues(this, itemIndex, r.kind)) : { type: undefined, plan: await legacyPlan(this, itemIndex) };
 				const call = await callContextFor(this, itemIndex);
 				const updated = await withFormLabels(this, itemIndex, r.kind, type, async () => await sendWithSecrets(executingNode(this), call, plan, async (config) => await updateConnector(call, r.kind, id, config)));
 				return usesForm(this) ? connectorView(r.kind, updated) : updated;

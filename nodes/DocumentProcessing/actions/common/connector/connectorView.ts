@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
 import { MASK } from '../../../secrets/maskSecrets';
 import { modelOf, typeName } from './connectorTypes';
+import { knownSecretPaths } from './secretKeys';
 
 /**
  * A connector record as version 3 shows it: the type's display name, and its config a second
@@ -14,9 +15,12 @@ export function connectorView(kind: ConnectorKind, connector: IDataObject): IDat
 	const raw = (typeof connector.config === 'object' && connector.config !== null ? connector.config : {}) as IDataObject;
 	const config: IDataObject = {};
 	const fields: IDataObject = {};
+	// A type without a model (Slack, MotherDuck, a type the table lacks): its known secret keys.
+	const secretKeys = new Set(model?.model ? [] : knownSecretPaths(kind, type).map((path) => path[0]));
 	for (const [key, value] of Object.entries(raw)) {
 		const field = model?.fields.find((candidate) => candidate.key === key);
-		const shown = field?.secret && value !== null && value !== undefined && value !== '' ? MASK : value;
+		const secret = field?.secret === true || secretKeys.has(key);
+		const shown = secret && value !== null && value !== undefined && value !== '' ? MASK : value;
 		config[key] = shown;
 		fields[field?.label ?? key] = shown;
 	}

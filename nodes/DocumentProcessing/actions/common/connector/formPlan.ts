@@ -5,11 +5,15 @@ import { checkConfig } from './configChecks';
 import { parseConfigJson, parseSecretKeys, planSecretFields, type ConfigPlan } from './connectorConfig';
 import { DEFAULT_TYPE } from './connectorForm';
 import { fieldParameter, modelOf, optionsParameter, OTHER_TYPE, typeName } from './connectorTypes';
+import { credentialSecretsFor, mergeCredentialSecrets, refuseTypedSecrets } from './credentialPlan';
+import { knownSecretPaths, unitePaths } from './secretKeys';
+import { secretsFromCredentials } from './secretVersions';
 
 /**
  * Reads the version-3 connector form into a config plan, checked against the type's documented
  * model before any request. Keys the model lacks (JSON mode) come back as warnings, not errors:
- * the service's types are open, so a newer setting may be right.
+ * the service's types are open, so a newer setting may be right. From version 3.1 on the secrets
+ * come from the connector credential (credentialPlan.ts).
  */
 
 export interface FormPlan {
@@ -28,40 +32,61 @@ function otherTypeName(ctx: IExecuteFunctions, itemIndex: number): string {
 	return text;
 }
 
-/** A config the table has no fields for: JSON, its secrets at the keys the user named. */
-function jsonOnlyPlan(ctx: IExecuteFunctions, itemIndex: number): ConfigPlan {
+/**
+ * A config the table has no fields for: JSON, its secrets at the keys the user named and at the
+ * keys always secret for the type (Slack's token, MotherDuck's md_token, version 2's list).
+ */
+async function jsonOnlyPlan(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, typeId: string): Promise<ConfigPlan> {
 	const config = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
-	return planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedKeysOfConfig', itemIndex, '')));
+	const paths = unitePaths(knownSecretPaths(kind, typeId), parseSecretKeys(ctx.getNodeParameter('encryptedKeysOfConfig', itemIndex, '')));
+	refuseTypedSecrets(ctx, config, paths);
+	const secrets = await credentialSecretsFor(ctx, itemIndex, typeId);
+	if (secrets !== undefined) {
+		mergeCredentialSecrets(config, secrets);
+		return planSecretFields(config, unitePaths(paths, Object.keys(secrets).map((key) => [key])));
+	}
+	return planSecretFields(config, paths);
 }
 
-function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown>): FormPlan {
+async function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown>): Promise<FormPlan> {
 	const type = ctx.getNodeParameter('connectorTypeId', itemIndex, DEFAULT_TYPE) as string;
-	if (type === OTHER_TYPE) return { type: otherTypeName(ctx, itemIndex), plan: jsonOnlyPlan(ctx, itemIndex), warnings: [] };
+	if (type === OTHER_TYPE) return { type: otherTypeName(ctx, itemIndex), plan: await jsonOnlyPlan(ctx, itemIndex, kind, OTHER_TYPE), warnings: [] };
 	const model = modelOf(kind, type);
 	if (model === undefined) {
 		throw new InputProblem(`Connector Type "${type}" is not a documented ${kind} type`, 'Pick a type from the list, or Other Type to name it yourself.');
 	}
-	if (model.model === null) return { type, plan: jsonOnlyPlan(ctx, itemIndex), warnings: [] };
+	if (model.model === null) return { type, plan: await jsonOnlyPlan(ctx, itemIndex, kind, type), warnings: [] };
 	const name = typeName(type);
-	if ((ctx.getNodeParameter('configInput', itemIndex, 'fields') as string) === 'json') {
-		const values = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
-		// The table says which keys are secrets: a reference there is kept, anything else is registered.
-		const checked = checkConfig(model, values, (field) => `Config (JSON) key "${field.key}" (${field.label})`);
-		const warnings = model.extra || checked.unknownKeys.length === 0 ? [] : [`Config (JSON) has keys the ${name} ${kind} model does not document: ${checked.unknownKeys.join(', ')}. They are sent as written.`];
-		return { type, plan: { config: checked.config, inline: checked.inline }, warnings };
+	const json = (ctx.getNodeParameter('configInput', itemIndex, 'fields') as string) === 'json';
+	let values: Record<string, unknown>;
+	if (json) {
+		values = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
+	} else {
+		const options = model.fields.some((field) => !field.required) ? (ctx.getNodeParameter(optionsParameter(type), itemIndex, {}) as IDataObject) : {};
+		values = { ...options };
+		const typed = model.fields.filter((field) => field.required && !(field.secret && secretsFromCredentials(ctx)));
+		for (const field of typed) values[field.key] = ctx.getNodeParameter(fieldParameter(type, field), itemIndex, undefined);
+		Object.assign(values, given);
 	}
-	const options = model.fields.some((field) => !field.required) ? (ctx.getNodeParameter(optionsParameter(type), itemIndex, {}) as IDataObject) : {};
-	const values: Record<string, unknown> = { ...options };
-	for (const field of model.fields.filter((candidate) => candidate.required)) values[field.key] = ctx.getNodeParameter(fieldParameter(type, field), itemIndex, undefined);
-	Object.assign(values, given);
-	const checked = checkConfig(model, values, (field) => (field.required ? field.label : `Options › ${field.label}`));
-	return { type, plan: { config: checked.config, inline: checked.inline }, warnings: [] };
+	if (json) refuseTypedSecrets(ctx, values, knownSecretPaths(kind, type));
+	const secrets = await credentialSecretsFor(ctx, itemIndex, type, { kind, model, values });
+	const extra = secrets === undefined ? [] : mergeCredentialSecrets(values, secrets, model);
+	// The table says which keys are secrets: a reference there is kept, anything else is registered.
+	const nameOf = json ? (field: { key: string; label: string }) => `Config (JSON) key "${field.key}" (${field.label})` : (field: { label: string; required: boolean }) => (field.required ? field.label : `Options › ${field.label}`);
+	const checked = checkConfig(model, { ...values, ...Object.fromEntries(extra.map((key) => [key, null])) }, nameOf);
+	const inline = [...checked.inline, ...extra.map((key) => ({ path: [key], plaintext: (secrets ?? {})[key] }))];
+	for (const key of extra) checked.config[key] = null;
+	const unknown = checked.unknownKeys.filter((key) => !extra.includes(key));
+	const warnings: string[] = [];
+	if (!model.extra && unknown.length > 0) warnings.push(`Config (JSON) has keys the ${name} ${kind} model does not document: ${unknown.join(', ')}. They are sent as written.`);
+	if (!model.extra && extra.length > 0) warnings.push(`The connector credential has keys the ${name} ${kind} model does not document: ${extra.join(', ')}. They are sent encrypted.`);
+	return { type, plan: { config: checked.config, inline }, warnings };
 }
 
 /** The form's plan, or a NodeOperationError naming the item and the field. */
-export function readFormPlan(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown> = {}): FormPlan {
+export async function readFormPlan(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown> = {}): Promise<FormPlan> {
 	try {
-		return readForm(ctx, itemIndex, kind, given);
+		return await readForm(ctx, itemIndex, kind, given);
 	} catch (error) {
 		throw asOperationError(ctx.getNode(), error, itemIndex);
 	}

@@ -27,8 +27,8 @@ export function usesForm(ctx: IExecuteFunctions): boolean {
  * The v3 form's plan and type; its warnings become execution hints beside the output. `given`:
  * config values found outside the fields (formSecretInputs.ts), which take the fields' place.
  */
-export function formPlanWithHints(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown> = {}): { type: string; plan: ConfigPlan } {
-	const { type, plan, warnings } = readFormPlan(ctx, itemIndex, kind, given);
+export async function formPlanWithHints(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, given: Record<string, unknown> = {}): Promise<{ type: string; plan: ConfigPlan }> {
+	const { type, plan, warnings } = await readFormPlan(ctx, itemIndex, kind, given);
 	for (const warning of warnings) ctx.addExecutionHints({ message: `Item ${itemIndex}: ${warning}`, location: 'outputPane' });
 	return { type, plan };
 }

@@ -4,6 +4,7 @@ import { MASK } from '../../../secrets/maskSecrets';
 import { defaultSecretKeys, looksLikeReference, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
 import { DEFAULT_TYPE } from './connectorForm';
 import { modelOf, secretPaths } from './connectorTypes';
+import { knownSecretPaths, unitePaths } from './secretKeys';
 
 function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {
 	let value: unknown = config;
@@ -36,12 +37,13 @@ function maskJsonParameter(node: INode, parameter: string, paths: string[][]): I
 	return { ...node, parameters: { ...node.parameters, [parameter]: text } };
 }
 
-/** Version 3's Config (JSON): the chosen type's documented secrets, or the keys named for a type without fields. */
+/** Version 3's Config (JSON): the chosen type's documented secrets, or for a type without fields its known secret keys and the keys named. */
 function formSecretPaths(node: INode): string[][] {
 	const kind: ConnectorKind = node.parameters.resource === 'destination' ? 'destination' : 'source';
 	const typeId = typeof node.parameters.connectorTypeId === 'string' ? node.parameters.connectorTypeId : DEFAULT_TYPE;
 	const model = modelOf(kind, typeId);
-	return model?.model ? secretPaths(model) : parseSecretKeys(node.parameters.encryptedKeysOfConfig ?? '');
+	if (model?.model) return secretPaths(model);
+	return unitePaths(knownSecretPaths(kind, typeId), parseSecretKeys(node.parameters.encryptedKeysOfConfig ?? ''));
 }
 
 /**

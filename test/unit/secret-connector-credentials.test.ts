@@ -1,0 +1,114 @@
+/**
+ * Connector secrets (issue 43 findings 4 and 5, issue 46 findings 1 and 5): Get output masks the
+ * known secret keys of types without a model; version 3.1's forms have no field to type a secret
+ * into, show the connector credential picker only on Create and Update of a source or destination
+ * (the AWS keys on Amazon S3), and stay within 6 fields for every connector type.
+ */
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
+import { connectorView } from '../../nodes/DocumentProcessing/actions/common/connector/connectorView';
+import { typesOf } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTypes';
+import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from '../../nodes/DocumentProcessing/actions/common/connector/credentialTests';
+import { isShown } from './v3/displayOptions';
+
+const MASK = '**********';
+const PLAIN = 'VIEW-PLAINTEXT-77aa';
+const description: INodeTypeDescription = new DocumentProcessing().description;
+
+describe('Get output of types without a model', () => {
+	it.each([
+		['source', 'slack', 'token'],
+		['destination', 'motherduck', 'md_token'],
+		['destination', 'example_db', 'password'],
+		['source', 'example_wiki', 'token'],
+	] as const)('%s %s masks %s even when the service returns it in plaintext', (kind, type, key) => {
+		const view = connectorView(kind, { id: 'c1', type, config: { [key]: PLAIN, host: 'db' } });
+		expect(view.config).toEqual({ [key]: MASK, host: 'db' });
+		expect(JSON.stringify(view)).not.toContain(PLAIN);
+	});
+});
+
+/** The fields at the top of a Create panel for one connector type, as the editor shows them. */
+function shownFor(resource: string, typeId: string, version: number): INodeProperties[] {
+	const values: Record<string, unknown> = { resource, operation: 'create', connectorTypeId: typeId };
+	for (let round = 0; round < 10; round++) {
+		let changed = false;
+		for (const property of description.properties) {
+			if (property.name in values || !isShown(property, values, version)) continue;
+			values[property.name] = property.default;
+			changed = true;
+		}
+		if (!changed) break;
+	}
+	return description.properties.filter((property) => !['resource', 'operation'].includes(property.name) && isShown(property, values, version));
+}
+
+const credentialsShown = (parameters: Record<string, unknown>, typeVersion: number): string[] =>
+	(description.credentials ?? [])
+		.filter((credential) => NodeHelpers.displayParameter(parameters as never, credential, { typeVersion } as never, description, parameters as never))
+		.map((credential) => credential.name);
+
+describe('version 3.1 connector forms', () => {
+	const kinds = [
+		['source', 'source'],
+		['destination', 'destination'],
+	] as const;
+
+	it.each(kinds)('%s: no type shows a password field, at the top or in its Options', (resource, kind) => {
+		const rows = typesOf(kind).map(({ entry }) => ({ type: entry.id, fields: shownFor(resource, entry.id, 3.1) }));
+		expect(rows.length).toBeGreaterThan(20);
+		expect(rows.flatMap((row) => row.fields.filter((f) => f.typeOptions?.password === true).map((f) => `${row.type}: ${f.displayName}`))).toEqual([]);
+		// Options collections of 3.1 offer no secret either.
+		const options = rows.flatMap((row) => row.fields.filter((f) => f.type === 'collection').flatMap((f) => (f.options as INodeProperties[]).filter((o) => o.typeOptions?.password)));
+		expect(options).toEqual([]);
+	});
+
+	it('Amazon S3 says a private bucket needs keys (the AWS keys picker is above), then Remote URL and Options', () => {
+		for (const resource of ['source', 'destination']) {
+			const fields = shownFor(resource, 's3', 3.1);
+			expect(fields.map((f) => f.type === 'notice' ? 'notice' : f.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'notice', 'Remote URL', 'Options']);
+			expect(fields[3].displayName).toMatch(/^A private bucket needs keys: pick an AWS Access Keys credential above/);
+		}
+		expect(shownFor('source', 's3', 3).some((f) => f.type === 'notice')).toBe(false);
+	});
+
+	it('Pinecone fits in 6 (Name, Connector Type, Define Config, Index Name, Namespace, Options); version 3 keeps its API Key field', () => {
+		expect(shownFor('destination', 'pinecone', 3.1).map((f) => f.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'Index Name', 'Namespace', 'Options']);
+		expect(shownFor('destination', 'pinecone', 3).map((f) => f.displayName)).toContain('API Key');
+	});
+
+	it('shows the AWS keys picker on Amazon S3, the secrets picker on other types, neither elsewhere or before 3.1', () => {
+		const s3 = { resource: 'source', operation: 'create', connectorTypeId: 's3' };
+		expect(credentialsShown(s3, 3.1)).toEqual(['documentProcessingApi', 'documentProcessingAwsKeysApi']);
+		expect(credentialsShown({ ...s3, resource: 'destination', operation: 'update', connectorTypeId: 'pinecone' }, 3.1)).toEqual(['documentProcessingApi', 'documentProcessingConnectorSecretsApi']);
+		expect(credentialsShown({ ...s3, connectorTypeId: 'other' }, 3.1)).toEqual(['documentProcessingApi', 'documentProcessingConnectorSecretsApi']);
+		expect(credentialsShown(s3, 3)).toEqual(['documentProcessingApi']);
+		expect(credentialsShown({ resource: 'source', operation: 'get' }, 3.1)).toEqual(['documentProcessingApi']);
+		expect(credentialsShown({ resource: 'job', operation: 'process' }, 3.1)).toEqual(['documentProcessingApi']);
+	});
+});
+
+describe('connector credential tests (no request, no value quoted)', () => {
+	const test = async (fn: typeof documentProcessingAwsKeysTest, data: Record<string, unknown>) =>
+		await fn.call({} as never, { id: 'c', name: 'c', type: 't', data: data as never });
+
+	it('AWS keys: both keys needed', async () => {
+		expect((await test(documentProcessingAwsKeysTest, { accessKeyId: 'AKIA', secretAccessKey: PLAIN })).status).toBe('OK');
+		const missing = await test(documentProcessingAwsKeysTest, { accessKeyId: 'AKIA', secretAccessKey: '' });
+		expect(missing).toEqual({ status: 'Error', message: expect.stringContaining('no Access Key ID or no Secret Access Key') });
+	});
+
+	it('secrets: each pair named once and filled', async () => {
+		const pairs = (values: Array<{ name: string; value: string }>) => ({ pairs: { values } });
+		expect((await test(documentProcessingConnectorSecretsTest, pairs([{ name: 'password', value: PLAIN }]))).status).toBe('OK');
+		const results = [
+			await test(documentProcessingConnectorSecretsTest, pairs([])),
+			await test(documentProcessingConnectorSecretsTest, pairs([{ name: '', value: PLAIN }])),
+			await test(documentProcessingConnectorSecretsTest, pairs([{ name: 'password', value: PLAIN }, { name: 'password', value: 'x' }])),
+			await test(documentProcessingConnectorSecretsTest, pairs([{ name: 'password', value: '' }])),
+		];
+		expect(results.map((r) => r.status)).toEqual(['Error', 'Error', 'Error', 'Error']);
+		expect(JSON.stringify(results)).not.toContain(PLAIN);
+	});
+});
