@@ -131,7 +131,7 @@ function jsonProperties(kind: ConnectorKind): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. api_key, auth.token',
-			description: `Comma-separated config keys (dot paths for nested keys) whose values are secrets, besides those always treated so (Slack: token; MotherDuck: md_token; Other Type: ${OTHER_TYPE_SECRET_KEYS.join(', ')}); each is encrypted and registered before sending`,
+			description: `Comma-separated config keys (dot paths for nested keys) whose values are secrets, besides those always treated so (Slack: "token"; MotherDuck: "md_token"; Other Type: ${OTHER_TYPE_SECRET_KEYS.map((key) => `"${key}"`).join(', ')}); each is encrypted and registered before sending`,
 			displayOptions: { show: { connectorTypeId: jsonOnly } },
 		},
 	];
