@@ -19,7 +19,7 @@ interface Finding {
 }
 
 /** README "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
-const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'proxy-from-env', 'undici'];
+const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'node:zlib', 'proxy-from-env', 'undici'];
 const ACCEPTED_DEPENDENCIES = ['form-data', 'proxy-from-env', 'undici', 'zod'];
 const RESTRICTED_IMPORTS = '@n8n/community-nodes/no-restricted-imports';
 const RUNTIME_DEPENDENCIES = '@n8n/community-nodes/no-runtime-dependencies';
