@@ -103,7 +103,8 @@ export function elementDocument(
 	setFlat(metadata, 'languages', own.languages);
 	setFlat(metadata, 'item_index', origin.itemIndex);
 	setFlat(metadata, 'job_id', origin.jobId);
-	if (options.coordinates) setFlat(metadata, 'coordinates', own.coordinates);
+	// A chunk has no box of its own: its elements' boxes stand for it.
+	if (options.coordinates) setFlat(metadata, 'coordinates', own.coordinates ?? members.map((member) => asObject(member.metadata)?.coordinates).filter((box) => box !== undefined));
 	for (const [key, value] of options.extra) setFlat(metadata, key, value);
 	return { pageContent: text, metadata: withoutKeys(metadata, options.leaveOut) };
 }
