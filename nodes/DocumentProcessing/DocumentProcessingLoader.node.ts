@@ -24,7 +24,7 @@ export class DocumentProcessingLoader implements INodeType {
 		codex: {
 			categories: ['AI'],
 			subcategories: { AI: ['Document Loaders'] },
-			resources: { primaryDocumentation: [{ url: 'https://www.npmjs.com/package/n8n-nodes-document-processing#documents-for-vector-stores' }] },
+			resources: { primaryDocumentation: [{ url: 'https://www.npmjs.com/package/n8n-nodes-document-processing#operations' }] },
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiDocument],
