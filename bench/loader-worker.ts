@@ -29,8 +29,10 @@ export interface LoaderResult {
 	chunks: number;
 	/** Chunks that hold a section's heading but not the start of its text (samplePdf's "Section N heading" / "Page N paragraph 1."). */
 	headingCuts: number;
-	/** Elements of every chunk, JSON included: the memory the chunks themselves take. */
-	outputBytes: number;
+	/** The JSON size of the service's answer (elements or chunks): what the client holds besides the file. */
+	elementBytes: number;
+	/** Partition requests of the measured run (the warm-up's are not counted). */
+	requests: number;
 }
 
 const node = actionNode('bench');
@@ -57,17 +59,24 @@ export function headingCuts(chunks: string[]): number {
 	return cuts;
 }
 
-async function run(variant: LoaderVariant, file: string, call: CallContext): Promise<{ elements: number; chunks: string[] }> {
+async function run(variant: LoaderVariant, file: string, call: CallContext): Promise<{ elements: number; elementBytes: number; chunks: string[] }> {
 	const source = { fileName: basename(file), mimeType: 'application/pdf', size: statSync(file).size, open: async (chunkSize?: number) => createReadStream(file, chunkSize ? { highWaterMark: chunkSize } : {}) };
 	const outcome = await partitionDocument(call, source, parameters(variant === 'loader'));
-	if (variant === 'partition') return { elements: outcome.elements.length, chunks: [] };
+	const answer = { elements: outcome.elements.length, elementBytes: Buffer.byteLength(JSON.stringify(outcome.elements)) };
+	if (variant === 'partition') return { ...answer, chunks: [] };
 	if (variant === 'loader') {
 		const documents = fileDocuments(outcome.elements, { fileName: source.fileName, itemIndex: 0 }, { tablesAsHtml: false, coordinates: false, extra: [], leaveOut: new Set() });
-		return { elements: outcome.elements.length, chunks: documents.map((document) => document.pageContent) };
+		return { ...answer, chunks: documents.map((document) => document.pageContent) };
 	}
 	const { text } = contentToText({ elements: outcome.elements }, { format: 'markdown', maxLength: 0 });
 	const chunks = await new RecursiveCharacterTextSplitter({ chunkSize: 1000, chunkOverlap: 200 }).splitText(text);
-	return { elements: outcome.elements.length, chunks };
+	return { ...answer, chunks };
+}
+
+async function partitionRequests(url: string): Promise<number> {
+	const response = await fetch(`${url}/_emulator/requests`);
+	const { requests } = (await response.json()) as { requests: Array<{ path: string }> };
+	return requests.filter((request) => request.path === '/general/v0/general').length;
 }
 
 async function main(): Promise<void> {
@@ -76,6 +85,7 @@ async function main(): Promise<void> {
 	const call: CallContext = { node, connection: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl }, itemIndex: 0 };
 	// Warm: the code loaded and compiled, as in a running n8n (the orchestrator does not count these requests).
 	await run(variant, warmFile, call);
+	const requestsBefore = await partitionRequests(emulator.url);
 	collectGarbage();
 	const memory = new RssSampler(25).start();
 	const started = performance.now();
@@ -83,6 +93,7 @@ async function main(): Promise<void> {
 	const wallMs = performance.now() - started;
 	const window = memory.stop();
 	await closeAllPools();
+	const requests = (await partitionRequests(emulator.url)) - requestsBefore;
 	const output: LoaderResult = {
 		variant,
 		wallMs,
@@ -91,7 +102,8 @@ async function main(): Promise<void> {
 		elements: result.elements,
 		chunks: result.chunks.length,
 		headingCuts: headingCuts(result.chunks),
-		outputBytes: result.chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0),
+		elementBytes: result.elementBytes,
+		requests,
 	};
 	process.stdout.write(`${JSON.stringify(output)}\n`);
 }
