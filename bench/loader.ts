@@ -11,7 +11,7 @@ import { conditions, mb, median, print, ratio, seconds, table, verdict } from '.
  * The Document Processing Loader's path against Partition File → Default Data Loader, on one
  * generated PDF with a heading on every page, against the emulator with a per-page delay:
  *
- *   npm run bench:loader -- [--pages 200] [--delay 20] [--runs 3]
+ *   npm run bench:loader -- [--pages 200] [--delay 20] [--runs 3] [--image-bytes 100000]
  *
  * Each run of each path is a fresh Node process (its peak RSS is its own) that first warms up on
  * a 4-page PDF; the paths take turns, so a slower moment of the machine falls on all of them.
@@ -42,10 +42,12 @@ async function main(): Promise<void> {
 	const pages = numberOption('pages', 200);
 	const delayMs = numberOption('delay', 20);
 	const runs = numberOption('runs', 3);
+	// Scan-like pages (e.g. --image-bytes 100000) make the file as heavy as a scanned document.
+	const imageBytes = process.argv.includes('--image-bytes') ? numberOption('image-bytes', 0) : 0;
 	const dir = mkdtempSync(join(tmpdir(), 'bench-loader-'));
 	const file = join(dir, `sections-${pages}.pdf`);
 	const warm = join(dir, 'warm.pdf');
-	writeFileSync(file, await samplePdf({ pages }));
+	writeFileSync(file, await samplePdf({ pages, imageBytesPerPage: imageBytes }));
 	writeFileSync(warm, await samplePdf({ pages: 4, seed: 3 }));
 	const fileBytes = statSync(file).size;
 	const emulator = await startEmulator(delayMs);
@@ -71,7 +73,7 @@ async function main(): Promise<void> {
 	const base = summary('partition');
 	const loader = summary('loader');
 	const fallback = summary('default-loader');
-	print(conditions(`${pages}-page PDF (${mb(fileBytes, 1)} MB) with a heading on every page, emulator ${delayMs} ms per page, split into page ranges (5 at once), median of ${runs} runs`));
+	print(conditions(`${pages}-page PDF (${mb(fileBytes, 1)} MB) with a heading on every page${imageBytes ? ` and ${imageBytes} image bytes` : ''}, emulator ${delayMs} ms per page, split into page ranges (5 at once), median of ${runs} runs`));
 	print();
 	print(
 		table(

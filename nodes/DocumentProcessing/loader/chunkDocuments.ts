@@ -53,15 +53,15 @@ function sectionTitle(members: IDataObject[], titles: ReadonlyMap<string, string
 }
 
 /** Title texts by element id, across the file's elements and their original elements. */
-export function titlesById(elements: IDataObject[]): Map<string, string> {
+export function titlesById(elements: IDataObject[], members: Array<IDataObject[] | undefined>): Map<string, string> {
 	const titles = new Map<string, string>();
 	const visit = (element: IDataObject): void => {
 		if (element.type === 'Title' && typeof element.element_id === 'string' && typeof element.text === 'string') titles.set(element.element_id, element.text);
 	};
-	for (const element of elements) {
+	elements.forEach((element, index) => {
 		visit(element);
-		for (const member of origElementsOf(asObject(element.metadata)) ?? []) visit(member);
-	}
+		for (const member of members[index] ?? []) visit(member);
+	});
 	return titles;
 }
 
@@ -72,6 +72,8 @@ export function titlesById(elements: IDataObject[]): Map<string, string> {
  */
 export function elementDocument(
 	element: IDataObject,
+	/** The chunk's original elements (origElementsOf), undefined when the service sent none. */
+	origElements: IDataObject[] | undefined,
 	chunkIndex: number,
 	origin: ElementOrigin,
 	options: DocumentOptions,
@@ -83,7 +85,7 @@ export function elementDocument(
 	const text = options.tablesAsHtml && type && TABLE_TYPES.has(type) && html ? html : typeof element.text === 'string' ? element.text : '';
 	if (text.trim() === '') return undefined;
 
-	const members = origElementsOf(own) ?? [element];
+	const members = origElements ?? [element];
 	const pages = [...members.map(pageOf), pageOf(element)].filter((page): page is number => page !== undefined);
 	const first = pages.length ? Math.min(...pages) : undefined;
 	const last = pages.length ? Math.max(...pages) : undefined;
@@ -111,11 +113,13 @@ export function elementDocument(
 
 /** The documents of one file's elements, chunk indexes counted in the file's order. */
 export function fileDocuments(elements: IDataObject[], origin: ElementOrigin, options: DocumentOptions): LoaderDocument[] {
-	const titles = titlesById(elements);
+	// Each chunk's original elements are decoded once, for the titles and for the chunk itself.
+	const members = elements.map((element) => origElementsOf(asObject(element.metadata)));
+	const titles = titlesById(elements, members);
 	const documents: LoaderDocument[] = [];
-	for (const element of elements) {
-		const document = elementDocument(element, documents.length, origin, options, titles);
+	elements.forEach((element, index) => {
+		const document = elementDocument(element, members[index], documents.length, origin, options, titles);
 		if (document) documents.push(document);
-	}
+	});
 	return documents;
 }
