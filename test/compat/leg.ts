@@ -187,9 +187,10 @@ export function defineCompatLeg(n8nVersion: string): void {
 			expect(runs.map((r) => r.status)).toEqual([202, 202]);
 		});
 
-		check('loader', async () => checkLoaderRun(await execute('loader-vector-store.json'), model!));
-
 		check('trigger', async () => await runTriggerCheck(suite, ids.get('trigger-job-events.json')!, webhookId), 4 * 60_000);
+
+		// After the trigger: on n8n 1.123 the trigger's delivery run came out empty when this ran before it (not investigated).
+		check('loader', async () => checkLoaderRun(await execute('loader-vector-store.json'), model!));
 
 		it('the committed record of this version (results/, README table) is what this leg ran', () => {
 			const ran: LegRecord = { n8n: n8nVersion, node: suite.e2e.n8n.install.nodeVersion, passed: [...passed] };

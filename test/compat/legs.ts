@@ -27,9 +27,9 @@ export const CHECKS = {
 	secretSource: 'Secret → Register, Source Connector → Create (by reference and with an inline key)',
 	channel: 'Notification Channel → Create (e-mail), code from the outbox → Verify → Get',
 	workflowRun: 'Workflow → Run with two files, wait, elements downloaded and paired',
-	loader: 'Document Processing Loader under the In-Memory Vector Store: 3 items’ chunks each inserted once with flat metadata, the table found whole',
 	trigger:
 		'Trigger: activation registers the signed channel, a signed delivery starts one run, a forged one gets 401, deactivation deletes the channel',
+	loader: 'Document Processing Loader under the In-Memory Vector Store: 3 items’ chunks each inserted once with flat metadata, the table found whole',
 } as const;
 export type CheckId = keyof typeof CHECKS;
 export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];
