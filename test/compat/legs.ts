@@ -29,6 +29,7 @@ export const CHECKS = {
 	workflowRun: 'Workflow → Run with two files, wait, elements downloaded and paired',
 	trigger:
 		'Trigger: activation registers the signed channel, a signed delivery starts one run, a forged one gets 401, deactivation deletes the channel',
+	loader: 'Document Processing Loader under the In-Memory Vector Store: 3 items’ chunks each inserted once with flat metadata, the table found whole',
 } as const;
 export type CheckId = keyof typeof CHECKS;
 export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];

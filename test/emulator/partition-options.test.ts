@@ -33,7 +33,7 @@ describe('options', () => {
 	it('chunks by_title into CompositeElements that start at titles and respect max_characters', async () => {
 		const long = 'This sentence is part of a very long paragraph that keeps going. '.repeat(6).trim();
 		const text = ['Introduction', 'Short opening paragraph.', 'Details', long, 'Summary', 'The end of the document.'].join('\n\n');
-		const response = await partition({ name: 'chunks.txt', type: 'text/plain', content: text }, { chunking_strategy: 'by_title', max_characters: '120' });
+		const response = await partition({ name: 'chunks.txt', type: 'text/plain', content: text }, { chunking_strategy: 'by_title', max_characters: '120', combine_under_n_chars: '0' });
 		expect(response.status).toBe(200);
 		const chunks = response.body;
 		expect(chunks.every((chunk) => chunk.type === 'CompositeElement')).toBe(true);
@@ -48,11 +48,10 @@ describe('options', () => {
 		expect(chunks[0]?.element_id).toBe(sha256(chunks[0]?.text ?? ''));
 	});
 
-	it('uses max_characters 500 by default and keeps tables in their own chunks', async () => {
+	it('uses max_characters 500 by default, combines sections under 500 characters and keeps tables in their own chunks', async () => {
 		const response = await partition({ name: 'handbook.md', type: 'text/markdown', content: MARKDOWN }, { chunking_strategy: 'by_title' });
 		expect(summary(response.body)).toEqual([
-			['CompositeElement', 'Project Handbook\n\nWelcome to the handbook. It explains how we work.'],
-			['CompositeElement', 'Rules\n\nBe kind\n\nShip small changes'],
+			['CompositeElement', 'Project Handbook\n\nWelcome to the handbook. It explains how we work.\n\nRules\n\nBe kind\n\nShip small changes'],
 			['Table', 'Name Role Ada Lead'],
 			['CompositeElement', 'npm test'],
 		]);

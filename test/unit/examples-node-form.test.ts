@@ -8,12 +8,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
+import type { INodeTypeDescription } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
+import { DocumentProcessingLoader } from '../../nodes/DocumentProcessing/DocumentProcessingLoader.node';
 
-const description = new DocumentProcessing().description;
+const actionDescription = new DocumentProcessing().description;
 const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
 // The tool form of the node (an AI agent's tool) has the action node's parameters.
-const NODE_TYPES = ['n8n-nodes-document-processing.documentProcessing', 'n8n-nodes-document-processing.documentProcessingTool'];
+const DESCRIPTIONS: Record<string, INodeTypeDescription> = {
+	'n8n-nodes-document-processing.documentProcessing': actionDescription,
+	'n8n-nodes-document-processing.documentProcessingTool': actionDescription,
+	'n8n-nodes-document-processing.documentProcessingLoader': new DocumentProcessingLoader().description,
+};
+const currentVersion = (description: INodeTypeDescription): number =>
+	description.defaultVersion ?? (Array.isArray(description.version) ? Math.max(...description.version) : description.version);
 
 interface SavedNode {
 	name: string;
@@ -26,9 +34,10 @@ const nodes = fs
 	.readdirSync(EXAMPLES)
 	.filter((file) => file.endsWith('.json'))
 	.flatMap((file) => (JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as { nodes: SavedNode[] }).nodes.map((node) => ({ file, node })))
-	.filter(({ node }) => NODE_TYPES.includes(node.type));
+	.filter(({ node }) => node.type in DESCRIPTIONS);
 
 function asTheEditorSaves(node: SavedNode): INodeParameters | null {
+	const description = DESCRIPTIONS[node.type] as INodeTypeDescription;
 	const version = { typeVersion: node.typeVersion };
 	const open = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, version, description);
 	return NodeHelpers.getNodeParameters(description.properties, open, false, false, version, description);
@@ -37,10 +46,11 @@ function asTheEditorSaves(node: SavedNode): INodeParameters | null {
 describe('the Document Processing nodes of examples/', () => {
 	it('are there (one per example that uses the service)', () => {
 		expect(nodes.length).toBeGreaterThanOrEqual(5);
+		expect(nodes.map(({ node }) => node.type)).toContain('n8n-nodes-document-processing.documentProcessingLoader');
 	});
 
 	it.each(nodes.map(({ file, node }) => [file, node.name, node] as const))('%s › %s is at the current version, saved as the editor saves it', (_file, _name, node) => {
-		expect(node.typeVersion).toBe(description.defaultVersion);
+		expect(node.typeVersion).toBe(currentVersion(DESCRIPTIONS[node.type] as INodeTypeDescription));
 		expect(node.parameters).toEqual(asTheEditorSaves(node));
 	});
 });

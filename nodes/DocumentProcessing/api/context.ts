@@ -13,11 +13,14 @@ export interface CallOptions {
 	retry?: Partial<RetryPolicy>;
 }
 
+/** What a call context is built from: an execution's functions, or a sub-node's (the loader's supply-data functions). */
+export type CallSource = Pick<IExecuteFunctions, 'getNode' | 'getCredentials' | 'getExecutionCancelSignal'>;
+
 // n8n's getNode() deep-copies the node on every call; one copy serves every item of an execution.
-const nodes = new WeakMap<IExecuteFunctions, INode>();
+const nodes = new WeakMap<CallSource, INode>();
 
 /** The node being executed, read once per execution. */
-export function executingNode(ctx: IExecuteFunctions): INode {
+export function executingNode(ctx: CallSource): INode {
 	let node = nodes.get(ctx);
 	if (!node) {
 		node = ctx.getNode();
@@ -28,7 +31,7 @@ export function executingNode(ctx: IExecuteFunctions): INode {
 
 /** The transport's view of one item of an execution. */
 export async function callContextFor(
-	ctx: IExecuteFunctions,
+	ctx: CallSource,
 	itemIndex: number,
 	options: CallOptions = {},
 ): Promise<CallContext> {

@@ -54,7 +54,7 @@ export function parsePropertyNames(names: string): string[] {
 
 /** A binary (an item's, or one the node downloaded) as an input file, checked against the size limit. */
 export async function describeFile(
-	ctx: IExecuteFunctions,
+	ctx: Pick<IExecuteFunctions, 'getNode' | 'helpers'>,
 	itemIndex: number,
 	property: string,
 	binary: IBinaryData,

@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import { useE2eSuite } from '../n8n';
+import { agentAnswersExample } from './agent-answers.example';
 import { aiAgentExample } from './ai-agent.example';
 import { EXAMPLES_DIR, readExample } from './example-import';
 import { EXAMPLES_EMULATOR, useExamplesContext } from './examples-context';
@@ -29,6 +30,7 @@ describe('examples/ in real n8n', () => {
 		'job-events-to-webhook.json',
 		'ai-agent-document-tool.json',
 		'document-vector-store.json',
+		'agent-answers-from-documents.json',
 	];
 
 	it('runs every example of examples/, each made of node types and versions this n8n has', async () => {
@@ -48,4 +50,6 @@ describe('examples/ in real n8n', () => {
 	jobEventsExample(context);
 	aiAgentExample(context);
 	vectorStoreExample(context);
+	// Searches the store the vector-store example filled.
+	agentAnswersExample(context);
 });

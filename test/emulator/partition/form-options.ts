@@ -1,8 +1,8 @@
 import { HttpError, type ValidationIssue } from '../http/reply';
-import { DEFAULT_PARTITION_OPTIONS, type PartitionOptions } from './types';
+import { DEFAULT_PARTITION_OPTIONS, type ChunkingOptions, type ChunkingStrategy, type PartitionOptions } from './types';
 
 const STRATEGIES = new Set(['auto', 'fast', 'hi_res', 'ocr_only', 'vlm']);
-const CHUNKING = new Set(['by_title', 'basic']);
+const CHUNKING = new Set(['by_title', 'basic', 'by_page', 'by_similarity']);
 const DEFAULT_MAX_CHARACTERS = 500;
 
 /**
@@ -39,16 +39,34 @@ export function partitionOptionsFromForm(fields: Map<string, string[]>): Partiti
 	const languages = [...(fields.get('languages') ?? []), ...(fields.get('languages[]') ?? [])].filter((code) => code.trim() !== '');
 	const chunkingStrategy = single('chunking_strategy');
 	if (chunkingStrategy !== undefined && chunkingStrategy !== '' && !CHUNKING.has(chunkingStrategy)) {
-		issues.push({ type: 'enum', loc: ['body', 'chunking_strategy'], msg: `chunking_strategy must be by_title or basic, got '${chunkingStrategy}'` });
+		issues.push({ type: 'enum', loc: ['body', 'chunking_strategy'], msg: `chunking_strategy must be one of basic, by_page, by_similarity, by_title, got '${chunkingStrategy}'` });
 	}
 	const maxCharacters = int('max_characters', DEFAULT_MAX_CHARACTERS, 1);
+	const threshold = single('similarity_threshold');
+	const similarityThreshold = threshold === undefined || threshold === '' ? 0.5 : Number(threshold);
+	if (!(similarityThreshold >= 0 && similarityThreshold <= 1)) {
+		issues.push({ type: 'float_parsing', loc: ['body', 'similarity_threshold'], msg: `similarity_threshold must be between 0.0 and 1.0, got '${threshold}'` });
+	}
+	const chunking: ChunkingOptions | null =
+		chunkingStrategy !== undefined && CHUNKING.has(chunkingStrategy)
+			? {
+					strategy: chunkingStrategy as ChunkingStrategy,
+					maxCharacters,
+					newAfterNChars: int('new_after_n_chars', maxCharacters, 1),
+					combineUnderNChars: int('combine_under_n_chars', maxCharacters, 0),
+					overlap: int('overlap', 0, 0),
+					overlapAll: bool('overlap_all', false),
+					multipageSections: bool('multipage_sections', true),
+					similarityThreshold,
+					includeOrigElements: bool('include_orig_elements', true),
+				}
+			: null;
 	const options: PartitionOptions = {
 		strategy,
 		languages: languages.length > 0 ? languages : [...DEFAULT_PARTITION_OPTIONS.languages],
 		coordinates: bool('coordinates', false),
 		uniqueElementIds: bool('unique_element_ids', false),
-		chunking:
-			chunkingStrategy === 'by_title' || chunkingStrategy === 'basic' ? { strategy: chunkingStrategy, maxCharacters } : null,
+		chunking,
 		startingPageNumber: int('starting_page_number', 1, 1),
 	};
 	// Checked for form only: they steer client-side splitting and are logged, not acted on.

@@ -57,9 +57,27 @@ export interface Element {
 	metadata: ElementMetadata;
 }
 
+export type ChunkingStrategy = 'by_title' | 'basic' | 'by_page' | 'by_similarity';
+
+/** The service's chunking parameters (the Python client's PartitionParameters), defaults as documented there. */
 export interface ChunkingOptions {
-	strategy: 'by_title' | 'basic';
+	strategy: ChunkingStrategy;
+	/** Hard maximum of a chunk's text (default 500). */
 	maxCharacters: number;
+	/** Soft maximum: no element is added to a chunk this long (default max_characters). */
+	newAfterNChars: number;
+	/** by_title: a section shorter than this is combined with the next one (default max_characters). */
+	combineUnderNChars: number;
+	/** Characters of a split piece's tail that start the next piece (default 0). */
+	overlap: number;
+	/** Overlap between all chunks, not only the pieces of a split element (default false). */
+	overlapAll: boolean;
+	/** by_title: whether a section may run over a page break (default true). */
+	multipageSections: boolean;
+	/** by_similarity: elements less alike than this start a new chunk (default 0.5). */
+	similarityThreshold: number;
+	/** Each chunk's elements as `metadata.orig_elements`, base64 of gzipped JSON (default true). */
+	includeOrigElements: boolean;
 }
 
 export interface PartitionOptions {
