@@ -6,9 +6,7 @@
  */
 import { messageText, type ChatRequest, type ScriptedTurn } from '../lib/scripted-model';
 import { nodeOutputJson } from '../n8n';
-import { credentialIdsOf } from './example-import';
-import { importWithFreshWebhookIds, triggersWithoutWebhookIds } from './editor-webhook-ids';
-import { readExample } from './example-import';
+import { credentialIdsOf, importExample, readExample, triggersWithoutWebhookIds } from './example-import';
 import { finishedExecution, runFromTrigger, type ExamplesContext } from './examples-context';
 import { REFUND } from './vector-store.example';
 
@@ -35,7 +33,7 @@ export function agentAnswersExample(context: () => ExamplesContext): void {
 			const document = firstDocument(results[0]);
 			return { content: `${document.pageContent} (${String(document.metadata.file_name)}, page ${String(document.metadata.page_range)})` };
 		};
-		const imported = await importWithFreshWebhookIds(suite.e2e.rest, 'agent-answers-from-documents.json');
+		const imported = await importExample(suite.e2e.rest, 'agent-answers-from-documents.json');
 		expect(Object.keys(credentialIdsOf(imported.saved))).toEqual(['openAiApi']);
 		const executionId = await runFromTrigger(suite, imported.id, 'When Chat Message Received', { sessionId: 'examples-e2e-answers', action: 'sendMessage', chatInput: 'What is the refund policy?' });
 		const execution = await finishedExecution(suite, executionId);

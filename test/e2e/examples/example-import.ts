@@ -74,10 +74,25 @@ function applyChange(workflow: ExampleWorkflow, change: TestChange): void {
 }
 
 const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
+/** The node types of the examples that have webhooks (the editor reads this from each node type). */
+const WEBHOOK_TYPES = new Set([FORM_TRIGGER, '@n8n/n8n-nodes-langchain.chatTrigger', 'n8n-nodes-base.webhook']);
 
-/** What the editor's *Import from File* does to Form Triggers: each gets a fresh webhook id (its path too, where the path was the old id). */
-function renewFormWebhookIds(workflow: ExampleWorkflow): void {
-	for (const node of workflow.nodes.filter((candidate) => candidate.type === FORM_TRIGGER)) {
+/** The webhook nodes an example ships without an id, so no two users share an address. */
+export function triggersWithoutWebhookIds(workflow: ExampleWorkflow): string[] {
+	return workflow.nodes.filter((node) => WEBHOOK_TYPES.has(node.type) && node.webhookId === undefined).map((node) => node.name);
+}
+
+/**
+ * What the editor's *Import from File* does to webhook nodes: each Form Trigger gets a fresh
+ * webhook id (its path too, where the path was the old id), any other webhook node without an id
+ * gets one (its `resolveNodeWebhook`).
+ */
+function renewWebhookIds(workflow: ExampleWorkflow): void {
+	for (const node of workflow.nodes.filter((candidate) => WEBHOOK_TYPES.has(candidate.type))) {
+		if (node.type !== FORM_TRIGGER) {
+			node.webhookId ??= randomUUID();
+			continue;
+		}
 		const old = node.webhookId;
 		node.webhookId = randomUUID();
 		const options = node.parameters.options as { path?: string } | undefined;
@@ -106,7 +121,7 @@ export interface ImportedExample {
 export async function importExample(rest: N8nRestSession, file: string, changes: TestChange[] = []): Promise<ImportedExample> {
 	const workflow = readExample(file);
 	for (const change of changes) applyChange(workflow, change);
-	renewFormWebhookIds(workflow);
+	renewWebhookIds(workflow);
 	const saved = await rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
 	return { id: saved.id, saved };
 }

@@ -8,9 +8,8 @@
 import { makePdf } from '../../emulator/test-support/pdf-fixtures';
 import type { LoggedRequest } from '../../emulator/request-log';
 import { maxExecutionId, nodeOutputJson, waitForExecutions } from '../n8n';
-import { readExample } from './example-import';
+import { formUrl, importExample, readExample, triggersWithoutWebhookIds } from './example-import';
 import type { ExamplesContext } from './examples-context';
-import { formUrl, importWithFreshWebhookIds, triggersWithoutWebhookIds } from './editor-webhook-ids';
 import { pageShows, submitForm } from './form-page';
 
 export const REFUND = 'Customers may ask for a refund within 30 days of delivery.';
@@ -22,7 +21,7 @@ export function vectorStoreExample(context: () => ExamplesContext): void {
 		const shipped = readExample('document-vector-store.json');
 		expect(triggersWithoutWebhookIds(shipped).sort()).toEqual(['Add a Document', 'Ask a Question']);
 		expect(shipped.nodes.filter((node) => node.type === 'n8n-nodes-base.formTrigger').map((node) => (node.parameters.options as Record<string, unknown>).path)).toEqual([undefined, undefined]);
-		const imported = await importWithFreshWebhookIds(e2e.rest, 'document-vector-store.json');
+		const imported = await importExample(e2e.rest, 'document-vector-store.json');
 		await e2e.publish(imported.id);
 		const addUrl = formUrl(e2e.n8n.url, imported.saved, 'Add a Document');
 		const askUrl = formUrl(e2e.n8n.url, imported.saved, 'Ask a Question');
