@@ -58,8 +58,43 @@ class Bits {
 		return value;
 	}
 
-	/** To the next byte boundary, as a stored block's length starts: the bits left in the byte are dropped. */
+	/**
+	 * One Huffman symbol of `code`, a bit at a time from bits held ahead (up to 16 more, loaded
+	 * while there are bytes): an incomplete code is fine until data uses a code it lacks.
+	 */
+	symbol(code: Code): number {
+		while (this.count < MAX_BITS && this.at < this.data.length) {
+			this.held |= (this.data[this.at++] as number) << this.count;
+			this.count += 8;
+		}
+		let held = this.held;
+		let value = 0;
+		let first = 0;
+		let index = 0;
+		for (let length = 1; length <= MAX_BITS; length++) {
+			if (length > this.count) throw new Invalid('it ends inside a block');
+			value |= held & 1;
+			held >>>= 1;
+			const count = code.counts[length] as number;
+			if (value - count < first) {
+				this.held = held;
+				this.count -= length;
+				return code.symbols[index + value - first] as number;
+			}
+			index += count;
+			first = (first + count) << 1;
+			value <<= 1;
+		}
+		throw new Invalid('a code no table holds');
+	}
+
+	/**
+	 * To the next byte boundary, as a stored block's length starts: the bits left in the current
+	 * byte are dropped, and whole bytes loaded ahead are given back (reading them as if consumed
+	 * is how pdf-lib's inflater came to read a stored block's length late: issue 43).
+	 */
 	align(): void {
+		this.at -= this.count >> 3;
 		this.held = 0;
 		this.count = 0;
 	}
@@ -122,22 +157,6 @@ function buildCode(lengths: ArrayLike<number>): Code {
 	return { counts, symbols };
 }
 
-/** One symbol, a bit at a time: an incomplete code is fine until data uses a code it lacks. */
-function decode(bits: Bits, code: Code): number {
-	let value = 0;
-	let first = 0;
-	let index = 0;
-	for (let length = 1; length <= MAX_BITS; length++) {
-		value |= bits.take(1);
-		const count = code.counts[length] as number;
-		if (value - count < first) return code.symbols[index + value - first] as number;
-		index += count;
-		first = (first + count) << 1;
-		value <<= 1;
-	}
-	throw new Invalid('a code no table holds');
-}
-
 const FIXED_LITERALS = buildCode(Array.from({ length: 288 }, (_, symbol) => (symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8)));
 const FIXED_DISTANCES = buildCode(Array<number>(30).fill(5));
 
@@ -151,7 +170,7 @@ function dynamicCodes(bits: Bits): [Code, Code] {
 	const lengthCode = buildCode(order);
 	const lengths = new Uint8Array(literals + distances);
 	for (let at = 0; at < lengths.length; ) {
-		const symbol = decode(bits, lengthCode);
+		const symbol = bits.symbol(lengthCode);
 		if (symbol < 16) lengths[at++] = symbol;
 		else {
 			if (symbol === 16 && at === 0) throw new Invalid('a repeated length with none before');
@@ -169,14 +188,14 @@ function dynamicCodes(bits: Bits): [Code, Code] {
 /** One block's Huffman-coded data, up to its end code. */
 function codedBlock(bits: Bits, [literals, distances]: [Code, Code], out: Output): void {
 	for (;;) {
-		const symbol = decode(bits, literals);
+		const symbol = bits.symbol(literals);
 		if (symbol < END_OF_BLOCK) out.literal(symbol);
 		else if (symbol === END_OF_BLOCK) return;
 		else {
 			const index = symbol - 257;
 			if (index >= LENGTH_BASE.length) throw new Invalid('a length code past 285');
 			const length = (LENGTH_BASE[index] as number) + bits.take(LENGTH_EXTRA[index] as number);
-			const distance = decode(bits, distances);
+			const distance = bits.symbol(distances);
 			if (distance >= DISTANCE_BASE.length) throw new Invalid('a distance code past 29');
 			out.copy((DISTANCE_BASE[distance] as number) + bits.take(distanceExtra(distance)), length);
 		}
