@@ -123,10 +123,13 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 
 		const bound = inflateAllowance(pdf.length) + 64 * MIB;
 		const growth = residentBytes(pid) - rssBefore;
-		expect({ status: execution.status, rssWithinBound: growth <= bound, heldUnderOneSecond: longestHealthMs < 1_000 }).toEqual({
+		// The figures travel with the verdicts, so that a failure shows them.
+		const figures = { rssGrowthMiB: Math.round(growth / MIB), boundMiB: Math.round(bound / MIB), longestHealthMs };
+		expect({ status: execution.status, rssWithinBound: growth <= bound, heldUnderOneSecond: longestHealthMs < 1_000, figures }).toEqual({
 			status: 'success',
 			rssWithinBound: true,
 			heldUnderOneSecond: true,
+			figures,
 		});
 		const [read] = nodeOutputJson(execution.data, 'Read the Document');
 		expect(read).toMatchObject({ file_name: 'lookahead.pdf', page_count: 8 });
