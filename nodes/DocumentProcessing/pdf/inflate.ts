@@ -1,17 +1,15 @@
 /**
  * Flate (zlib, RFC 1950/1951) decoding that never produces more than a cap: the one inflater of
  * the object and cross-reference streams pdf-lib parses while it loads a file (inflateBudget.ts).
- * pdf-lib gets the bytes decoded here and its own inflater never runs on those streams, so what is
- * charged to the budget is exactly what is parsed: a second reader that measured the data while
- * pdf-lib inflated it could disagree with it, and did (docs/security.md, issue 43).
- *
- * Two passes of the same code: the first only measures (nothing is written, so a bomb is refused
- * in time linear in its compressed bytes and without memory), the second writes into a buffer of
- * exactly the measured size and cannot write past it. Stricter than pdf-lib's inflater, which
- * reads any table and pads a cut-off stored block with zeros up to its declared length: an
- * over-subscribed code, a code no table holds, a back-reference before the start, a length or
- * distance code past the alphabet, data that ends inside a block are errors here (the file is
- * then sent whole). A stored block's declared length is counted before its bytes are looked for.
+ * pdf-lib parses the bytes decoded here and its own inflater never runs on them, so the bytes
+ * charged are the bytes parsed: a second reader measuring while pdf-lib inflated could disagree
+ * with it, and did (docs/security.md, issue 43). Two passes of the same code: the first only
+ * measures (nothing written: a bomb is refused in time linear in its compressed bytes, without
+ * memory), the second writes into a buffer of exactly the measured size. Stricter than pdf-lib's
+ * inflater, which reads any table and pads a cut-off stored block with zeros up to its declared
+ * length: an over-subscribed code, a code no table holds, a back-reference before the start, a
+ * length or distance code past the alphabet, data ending inside a block are errors here (the file
+ * is then sent whole); a stored block's declared length counts before its bytes are looked for.
  * Node's zlib would do this too, but n8n refuses community nodes that import it.
  */
 
@@ -30,8 +28,7 @@ const DISTANCE_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193
 const distanceExtra = (symbol: number) => (symbol < 4 ? 0 : (symbol >> 1) - 1);
 const END_OF_BLOCK = 256;
 /** RFC 1951 3.2.7: at most 286 literal/length and 30 distance codes are ever used. */
-const MAX_LITERALS = 286;
-const MAX_DISTANCES = 30;
+const [MAX_LITERALS, MAX_DISTANCES] = [286, 30];
 /** The order code-length code lengths come in (RFC 1951 3.2.7). */
 const LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
@@ -46,12 +43,14 @@ class Bits {
 		public at: number,
 	) {}
 
+	/** Loads whole bytes until `bits` are held, or the data ends. */
+	private fill(bits: number): void {
+		for (; this.count < bits && this.at < this.data.length; this.count += 8) this.held |= (this.data[this.at++] as number) << this.count;
+	}
+
 	take(bits: number): number {
-		while (this.count < bits) {
-			if (this.at >= this.data.length) throw new Invalid('it ends inside a block');
-			this.held |= (this.data[this.at++] as number) << this.count;
-			this.count += 8;
-		}
+		this.fill(bits);
+		if (this.count < bits) throw new Invalid('it ends inside a block');
 		const value = this.held & ((1 << bits) - 1);
 		this.held >>>= bits;
 		this.count -= bits;
@@ -59,14 +58,11 @@ class Bits {
 	}
 
 	/**
-	 * One Huffman symbol of `code`, a bit at a time from bits held ahead (up to 16 more, loaded
-	 * while there are bytes): an incomplete code is fine until data uses a code it lacks.
+	 * One Huffman symbol of `code`, a bit at a time from bits loaded ahead (15 while there are
+	 * bytes): an incomplete code is fine until data uses a code it lacks.
 	 */
 	symbol(code: Code): number {
-		while (this.count < MAX_BITS && this.at < this.data.length) {
-			this.held |= (this.data[this.at++] as number) << this.count;
-			this.count += 8;
-		}
+		this.fill(MAX_BITS);
 		let held = this.held;
 		let value = 0;
 		let first = 0;
@@ -150,10 +146,7 @@ function buildCode(lengths: ArrayLike<number>): Code {
 	const offsets = new Uint16Array(MAX_BITS + 2);
 	for (let length = 1; length <= MAX_BITS; length++) offsets[length + 1] = (offsets[length] as number) + (counts[length] as number);
 	const symbols = new Uint16Array(lengths.length);
-	for (let symbol = 0; symbol < lengths.length; symbol++) {
-		const length = lengths[symbol] as number;
-		if (length !== 0) symbols[offsets[length]++] = symbol;
-	}
+	for (let symbol = 0; symbol < lengths.length; symbol++) if (lengths[symbol] !== 0) symbols[offsets[lengths[symbol] as number]++] = symbol;
 	return { counts, symbols };
 }
 
@@ -161,9 +154,7 @@ const FIXED_LITERALS = buildCode(Array.from({ length: 288 }, (_, symbol) => (sym
 const FIXED_DISTANCES = buildCode(Array<number>(30).fill(5));
 
 function dynamicCodes(bits: Bits): [Code, Code] {
-	const literals = bits.take(5) + 257;
-	const distances = bits.take(5) + 1;
-	const lengthCodes = bits.take(4) + 4;
+	const [literals, distances, lengthCodes] = [bits.take(5) + 257, bits.take(5) + 1, bits.take(4) + 4];
 	if (literals > MAX_LITERALS || distances > MAX_DISTANCES) throw new Invalid('more length or distance codes than there are');
 	const order = new Uint8Array(19);
 	for (let index = 0; index < lengthCodes; index++) order[LENGTH_ORDER[index] as number] = bits.take(3);

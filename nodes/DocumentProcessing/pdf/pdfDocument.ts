@@ -2,9 +2,8 @@
 // (pdfFile.ts), planning the ranges (pdfSplit.ts), checking the page tree before anything trusts
 // it (pageTree.ts), inflating what pdf-lib parses within a budget (inflateBudget.ts, inflate.ts),
 // loading the document and cutting the ranges out of it with pdf-lib (this file, the only one that
-// may import pdf-lib; the build bundles it) and running the ranges side by side
-// (pdfRangeRunner.ts). It may import scheduling/ and Node's own modules, nothing of the layers;
-// api/partition.ts is its caller.
+// may import pdf-lib; the build bundles it), running the ranges side by side (pdfRangeRunner.ts).
+// It may import scheduling/ and Node's own modules, nothing of the layers; api/partition.ts calls it.
 
 import {
 	ParseSpeeds,
@@ -77,11 +76,10 @@ function filterNames(stream: PDFRawStream): string[] | undefined {
 
 /**
  * pdf-lib's parser hands every object and cross-reference stream it meets to these two factories,
- * which would inflate it. Wrapped once, so that within a load the stream is inflated by the
- * running load's budget instead and the factory gets the decoded bytes, with no /Filter left for
- * pdf-lib's own inflater: what is charged is exactly what pdf-lib parses (docs/security.md).
- * These streams are consumed, never kept in the document, so the copy goes nowhere else. Outside
- * a load (no budget) the factories are pdf-lib's own.
+ * which would inflate it. Wrapped once: within a load the running load's budget inflates it, and
+ * the factory gets the decoded bytes with no /Filter left for pdf-lib's own inflater, so what is
+ * charged is what pdf-lib parses (docs/security.md). Such streams are consumed, never kept in the
+ * document. Outside a load (no budget) the factories are pdf-lib's own.
  */
 function decoded(kind: StreamKind, stream: PDFRawStream): PDFRawStream {
 	const budget = inflateBudgets.get(stream.dict.context);
