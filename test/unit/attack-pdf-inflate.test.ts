@@ -1,7 +1,7 @@
 /**
  * Attack suite, PDF inflate bombs (issue 31's open limit, docs/security.md): pdf-lib inflates
  * object and cross-reference streams while it parses, so each is measured against the file's
- * budget before pdf-lib inflates it, and a file over budget is sent whole.
+ * budget (inflated by the budget itself, for pdf-lib to parse), and a file over budget is sent whole.
  */
 import { PDFDocument } from 'pdf-lib';
 import { loadPdf } from '../../nodes/DocumentProcessing/pdf/pdfDocument';
@@ -19,12 +19,12 @@ async function reading(bytes: Buffer): Promise<string | number> {
 
 /** What loadPdf's budget inflated for `bytes`, read off the budget pdf-lib's streams were charged to. */
 async function inflatedBy(bytes: Buffer): Promise<number> {
-	const charge = jest.spyOn(InflateBudget.prototype, 'charge');
+	const decode = jest.spyOn(InflateBudget.prototype, 'decode');
 	try {
 		expect(typeof (await reading(bytes))).toBe('number');
-		return (charge.mock.contexts[0] as InflateBudget | undefined)?.inflated ?? 0;
+		return (decode.mock.contexts[0] as InflateBudget | undefined)?.inflated ?? 0;
 	} finally {
-		charge.mockRestore();
+		decode.mockRestore();
 	}
 }
 

@@ -1,16 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { Readable } from 'node:stream';
-import {
-	buildRangePdf,
-	hasPdfHeader,
-	loadPdf,
-	pdfByName,
-	readAll,
-	readHead,
-	wholeFileChunk,
-	type LoadedPdf,
-	type RangeBody,
-} from '../../nodes/DocumentProcessing/pdf/pdfDocument';
+import { buildRangePdf, loadPdf, type LoadedPdf, type RangeBody } from '../../nodes/DocumentProcessing/pdf/pdfDocument';
+import { hasPdfHeader, pdfByName, readAll, readHead, wholeFileChunk } from '../../nodes/DocumentProcessing/pdf/pdfFile';
 import { parsePdf } from '../emulator/partition/pdf';
 import { corruptPdf, samplePdf } from '../integration/support/pdfs';
 import { cyclicParent, inheritedAttributes, missingParent, parentNotATreeNode } from '../integration/support/pdfTrees';

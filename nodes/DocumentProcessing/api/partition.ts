@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
-import { buildRangePdf, hasPdfHeader, loadPdf, pdfByName, readAll, readHead, wholeFileChunk, type LoadedPdf, type RangeBody } from '../pdf/pdfDocument';
+import { buildRangePdf, loadPdf, type LoadedPdf, type RangeBody } from '../pdf/pdfDocument';
+import { hasPdfHeader, pdfByName, readAll, readHead, wholeFileChunk } from '../pdf/pdfFile';
 import { RangeFailedError, runRanges, type RangeOutcome } from '../pdf/pdfRangeRunner';
 import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../pdf/pdfSplit';
 import type { CallContext } from '../transport';

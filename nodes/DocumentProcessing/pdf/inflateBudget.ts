@@ -1,15 +1,14 @@
 /**
- * What pdf-lib may decompress while it parses a file for splitting. pdf-lib inflates every object
- * stream (/Type /ObjStm) and cross-reference stream (/Type /XRef) as it meets them, in JavaScript
- * and all in memory, before the page tree can be checked: a 30 KB stream of Flate data inflates to
- * 30 MB, a 1 MB one to a gigabyte. Page contents, images and fonts are never inflated: range
- * PDFs copy them as they are. So each such stream is measured (flateSize.ts: without inflating,
- * in time linear in its compressed bytes) before pdf-lib inflates it, and a file whose streams
- * together inflate past the budget, or use filters this cannot bound, is sent whole
- * (docs/security.md). Pure over the stream's bytes and filter names, so pdfDocument.ts stays the
- * one pdf-lib user.
+ * What may be decompressed while pdf-lib parses a file for splitting. pdf-lib reads every object
+ * stream (/Type /ObjStm) and cross-reference stream (/Type /XRef) as it meets them, all in memory,
+ * before the page tree can be checked: a 30 KB stream of Flate data inflates to 30 MB, a 1 MB one
+ * to a gigabyte. Page contents, images and fonts are never inflated: range PDFs copy them as they
+ * are. So each such stream is inflated here (inflate.ts, never past what the budget has left) and
+ * pdf-lib parses the result, never inflating it itself; a file whose streams together would
+ * inflate past the budget, or use filters this cannot bound, is sent whole (docs/security.md).
+ * Pure over the stream's bytes and filter names, so pdfDocument.ts stays the one pdf-lib user.
  */
-import { flateSize } from './flateSize';
+import { inflateWithin } from './inflate';
 
 const MIB = 2 ** 20;
 /**
@@ -21,8 +20,8 @@ export const INFLATE_RATIO = 20;
 /** Below 100 KB the allowance is this, not the ratio: a tiny file may pack its objects densely. */
 export const INFLATE_FLOOR_BYTES = 2 * MIB;
 /**
- * What pdf-lib inflates it holds twice while inflating and then parses into objects, which take
- * several times the bytes: the allowance stops here whatever the file's size.
+ * What is inflated pdf-lib then parses into objects, which take several times the bytes: the
+ * allowance stops here whatever the file's size.
  */
 export const INFLATE_CAP_BYTES = 128 * MIB;
 
@@ -60,26 +59,31 @@ export class InflateBudget {
 	}
 
 	/**
-	 * Charges a stream pdf-lib is about to inflate; throws when it must not. `filters` are the
-	 * names of its /Filter in order, undefined when /Filter is neither a name nor an array of names.
+	 * The decoded data of a stream pdf-lib is about to parse, charged to the allowance; throws
+	 * when it must not be parsed. `filters` are the names of its /Filter in order, undefined when
+	 * /Filter is neither a name nor an array of names. Unfiltered data is charged as it is.
 	 */
-	charge(kind: StreamKind, filters: string[] | undefined, contents: Uint8Array): void {
-		if (this.why === undefined) this.why = this.refuse(kind, filters, contents);
-		if (this.why !== undefined) throw new Error(this.why);
+	decode(kind: StreamKind, filters: string[] | undefined, contents: Uint8Array): Uint8Array {
+		if (this.why === undefined) {
+			const decoded = this.inflate(kind, filters, contents);
+			if (typeof decoded !== 'string') return decoded;
+			this.why = decoded;
+		}
+		throw new Error(this.why);
 	}
 
-	private refuse(kind: StreamKind, filters: string[] | undefined, contents: Uint8Array): string | undefined {
+	private inflate(kind: StreamKind, filters: string[] | undefined, contents: Uint8Array): Uint8Array | string {
 		if (filters === undefined) return `its ${kind} has a /Filter that is no name`;
 		if (filters.length > 1 || (filters.length === 1 && filters[0] !== 'FlateDecode')) {
 			return `its ${kind} uses ${filters.map((name) => `/${name}`).join(' ')}, which the inflate check cannot bound`;
 		}
 		const left = this.allowance - this.spent;
-		const size = filters.length === 0 ? contents.length : flateSize(contents, left);
-		if (typeof size === 'string') return `its ${kind} is not valid Flate data (${size})`;
-		this.spent += size;
-		if (this.spent > this.allowance) {
+		const inflated = filters.length === 0 ? (contents.length <= left ? { bytes: contents } : { tooLarge: true as const }) : inflateWithin(contents, left);
+		if ('invalid' in inflated) return `its ${kind} is not valid Flate data (${inflated.invalid})`;
+		if ('tooLarge' in inflated) {
 			return `its object and cross-reference streams inflate to more than ${sizeText(this.allowance)}, the limit for a file of ${this.fileSize} bytes`;
 		}
-		return undefined;
+		this.spent += inflated.bytes.length;
+		return inflated.bytes;
 	}
 }

@@ -1,9 +1,9 @@
-// pdf/ owns splitting a PDF into page ranges before upload: planning the ranges (pdfSplit.ts),
-// checking the page tree before anything trusts it (pageTree.ts), bounding what pdf-lib inflates
-// while it parses (inflateBudget.ts), cutting them out of the document
-// with pdf-lib (this file, the only one that may import pdf-lib; the build bundles it) and running
-// the ranges side by side (pdfRangeRunner.ts). It may import
-// scheduling/ and Node's own modules, nothing of the layers; api/partition.ts is its caller.
+// pdf/ owns splitting a PDF into page ranges before upload: telling and reading a PDF file
+// (pdfFile.ts), planning the ranges (pdfSplit.ts), checking the page tree before anything trusts
+// it (pageTree.ts), inflating what pdf-lib parses within a budget (inflateBudget.ts, inflate.ts),
+// loading the document and cutting the ranges out of it with pdf-lib (this file, the only one that
+// may import pdf-lib; the build bundles it), running the ranges side by side (pdfRangeRunner.ts).
+// It may import scheduling/ and Node's own modules, nothing of the layers; api/partition.ts calls it.
 
 import {
 	ParseSpeeds,
@@ -27,87 +27,9 @@ import {
 } from 'pdf-lib';
 import { Readable } from 'node:stream';
 import { InflateBudget, type StreamKind } from './inflateBudget';
+import { hasPdfHeader } from './pdfFile';
 import type { PageRange } from './pdfSplit';
 import { checkPageTree, type PageTreeView } from './pageTree';
-
-const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/acrobat']);
-const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
-/** Readers accept the header anywhere in the first kilobyte (some files start with junk). */
-const HEADER_WINDOW = 1024;
-
-export interface FileFacts {
-	fileName: string;
-	mimeType: string;
-}
-
-/** By type or name a PDF; `maybe` when neither says anything and only the bytes can tell. */
-export function pdfByName(file: FileFacts): 'yes' | 'no' | 'maybe' {
-	const mime = file.mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
-	if (PDF_TYPES.has(mime) || /\.pdf$/i.test(file.fileName)) return 'yes';
-	return GENERIC_TYPES.has(mime) ? 'maybe' : 'no';
-}
-
-export function hasPdfHeader(bytes: Uint8Array): boolean {
-	return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEADER_WINDOW)).includes('%PDF-');
-}
-
-/** Node cannot read more than this in one call; larger files come in several pieces. */
-const MAX_READ_CHUNK = 0x7fff_f000;
-
-/** The chunk size that reads a file of `size` bytes in one piece (see readAll). */
-export function wholeFileChunk(size: number): number {
-	return Math.max(1, Math.min(size, MAX_READ_CHUNK));
-}
-
-/**
- * Reads a whole file into one buffer of its known size. A first chunk that already holds the
- * whole file (a stream opened with wholeFileChunk) is kept as it is: no copy and no chunks left
- * for the garbage collector, which frees them late (a 29 MB file read in 64 KB chunks left 28 MB
- * of them in memory next to the file). Otherwise chunks are copied in as they arrive, so the file
- * is held once, not once in chunks and again in a concatenation.
- */
-export async function readAll(content: Readable | Buffer, size: number): Promise<Buffer> {
-	if (Buffer.isBuffer(content)) return content;
-	let target: Buffer | undefined;
-	let length = 0;
-	for await (const chunk of content) {
-		const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-		if (target === undefined && piece.length >= size) {
-			target = piece;
-			length = piece.length;
-			continue;
-		}
-		target ??= Buffer.allocUnsafe(size);
-		if (length + piece.length > target.length) {
-			// The stored size was wrong: grow instead of failing.
-			const grown = Buffer.allocUnsafe(Math.max(target.length * 2, length + piece.length));
-			target.copy(grown, 0, 0, length);
-			target = grown;
-		}
-		piece.copy(target, length);
-		length += piece.length;
-	}
-	if (target === undefined) return Buffer.alloc(0);
-	return length === target.length ? target : target.subarray(0, length);
-}
-
-/** The first bytes of a stream, then the stream is closed: enough to tell a PDF by its header. */
-export async function readHead(content: Readable | Buffer, bytes = HEADER_WINDOW): Promise<Buffer> {
-	if (Buffer.isBuffer(content)) return content.subarray(0, bytes);
-	const chunks: Buffer[] = [];
-	let length = 0;
-	try {
-		for await (const chunk of content) {
-			const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-			chunks.push(piece);
-			length += piece.length;
-			if (length >= bytes) break;
-		}
-	} finally {
-		content.destroy();
-	}
-	return Buffer.concat(chunks).subarray(0, bytes);
-}
 
 /** A PDF loaded for splitting (pdf-lib is imported by this module only). */
 export type LoadedPdf = PDFDocument;
@@ -154,25 +76,30 @@ function filterNames(stream: PDFRawStream): string[] | undefined {
 
 /**
  * pdf-lib's parser hands every object and cross-reference stream it meets to these two factories,
- * which inflate it. Wrapped once, so that the stream is charged to the running load's budget first:
- * exactly the streams pdf-lib inflates, found by pdf-lib's own parser, with no second reading of
- * the file that could disagree with it. Outside a load (no budget) they are pdf-lib's own.
+ * which would inflate it. Wrapped once: within a load the running load's budget inflates it, and
+ * the factory gets the decoded bytes with no /Filter left for pdf-lib's own inflater, so what is
+ * charged is what pdf-lib parses (docs/security.md). Such streams are consumed, never kept in the
+ * document. Outside a load (no budget) the factories are pdf-lib's own.
  */
-function charged(kind: StreamKind, stream: PDFRawStream): PDFRawStream {
-	inflateBudgets.get(stream.dict.context)?.charge(kind, filterNames(stream), stream.contents);
-	return stream;
+function decoded(kind: StreamKind, stream: PDFRawStream): PDFRawStream {
+	const budget = inflateBudgets.get(stream.dict.context);
+	if (budget === undefined) return stream;
+	const bytes = budget.decode(kind, filterNames(stream), stream.contents);
+	const dict = stream.dict.clone();
+	dict.delete(PDFName.of('Filter'));
+	return PDFRawStream.of(dict, bytes);
 }
 const objectStreamParser = PDFObjectStreamParser.forStream;
-PDFObjectStreamParser.forStream = (stream, shouldWaitForTick) => objectStreamParser(charged('object stream', stream), shouldWaitForTick);
+PDFObjectStreamParser.forStream = (stream, shouldWaitForTick) => objectStreamParser(decoded('object stream', stream), shouldWaitForTick);
 const crossReferenceStreamParser = PDFXRefStreamParser.forStream;
-PDFXRefStreamParser.forStream = (stream) => crossReferenceStreamParser(charged('cross-reference stream', stream));
+PDFXRefStreamParser.forStream = (stream) => crossReferenceStreamParser(decoded('cross-reference stream', stream));
 
 /**
  * Reads the file for splitting. Strict object parsing, so a half-readable file is never split
  * into ranges with pages missing. Parsed without pausing every 100 objects (the default): those
  * pauses only delay the first range. Stream contents stay views of `bytes` (pdf-lib slices a
- * Buffer without copying), so the file is held once, by the document. What pdf-lib inflates while
- * it parses stays within the file's inflate budget (inflateBudget.ts).
+ * Buffer without copying), so the file is held once, by the document. The streams pdf-lib parses
+ * are inflated within the file's inflate budget (inflateBudget.ts).
  */
 export async function loadPdf(bytes: Buffer): Promise<PdfReading> {
 	if (!hasPdfHeader(bytes)) return { unreadable: 'the file has no %PDF- header' };

@@ -1,0 +1,142 @@
+/**
+ * Attack suite, real n8n (issue 43 finding 1): the upload-form example (examples/, imported as
+ * the examples suite imports it, its form found where the saved workflow says) gets an 8-page PDF
+ * of 317 KB whose object stream pdf-lib's own inflater reads as 258 MB, where RFC 1951 reads 5
+ * bytes (test/integration/support/pdfFlateAttacks.ts). Before, n8n inflated the 258 MB while the
+ * splitter loaded the file (bench/pdf-inflate.ts: 458 MB of RSS in a bare process). Now pdf-lib
+ * parses what the inflate budget's own inflater made: the document is split and read, n8n's
+ * resident memory grows by less than the file's inflate allowance plus 64 MiB, and n8n keeps
+ * answering (its health check never waits a second).
+ */
+import * as fs from 'node:fs';
+import { inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudget';
+import { lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
+import { readExample, type ExampleWorkflow } from './examples/example-import';
+import { EXAMPLES_EMULATOR } from './examples/examples-context';
+import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
+
+const MIB = 2 ** 20;
+const EXAMPLE = 'upload-form-document-text.json';
+
+/** n8n's resident memory in bytes (VmRSS of /proc/<pid>/status). */
+function residentBytes(pid: number): number {
+	const match = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+	if (!match) throw new Error(`no VmRSS for process ${pid}`);
+	return Number(match[1]) * 1024;
+}
+
+/** The form's address as n8n serves it: the Form Trigger's path, or its webhook id when it has none. */
+function formPath(saved: ExampleWorkflow): string {
+	const trigger = saved.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger');
+	const path = (trigger?.parameters.options as { path?: string } | undefined)?.path ?? trigger?.webhookId;
+	if (!path) throw new Error(`the example ${EXAMPLE} has no form address`);
+	return path;
+}
+
+/** Polls n8n's health check until stopped; resolves to the longest answer, i.e. how long n8n's event loop was held at most. */
+function watchHealth(url: string): { stop: () => Promise<number> } {
+	let running = true;
+	let longest = 0;
+	const loop = (async () => {
+		while (running) {
+			const started = Date.now();
+			await fetch(`${url}/healthz`).catch(() => undefined);
+			longest = Math.max(longest, Date.now() - started);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	})();
+	return {
+		stop: async () => {
+			running = false;
+			await loop;
+			return longest;
+		},
+	};
+}
+
+/**
+ * Submits the form as its page does: the POST answers with the address of the waiting execution,
+ * whose status is polled until the completion page is due; that page is then fetched, and its
+ * script's POST back (which lets the execution end) sent, and the status polled until the
+ * execution ended. Returns the statuses seen, for a failure's message.
+ */
+async function submitForm(url: string, file: { name: string; bytes: Buffer }): Promise<string[]> {
+	const seen: string[] = [];
+	const body = new FormData();
+	body.append('field-0', new Blob([file.bytes], { type: 'application/pdf' }), file.name);
+	const submitted = await fetch(url, { method: 'POST', body });
+	const answer = await submitted.text();
+	seen.push(`POST ${submitted.status} ${answer.slice(0, 200)}`);
+	const formWaitingUrl = submitted.status === 200 ? (JSON.parse(answer) as { formWaitingUrl?: string }).formWaitingUrl : undefined;
+	if (!formWaitingUrl) return seen;
+	const status = new URL(formWaitingUrl);
+	status.pathname += '/n8n-execution-status';
+	for (let polls = 0; polls < 240; polls++) {
+		const text = (await (await fetch(status)).text()).trim();
+		if (seen[seen.length - 1] !== text) seen.push(text);
+		if (text === 'form-waiting') {
+			const page = await fetch(formWaitingUrl);
+			seen.push(`GET ${page.status} ${(await page.text()).length} characters`);
+			const resumed = await fetch(formWaitingUrl, { method: 'POST', body: '{}' });
+			seen.push(`POST ${resumed.status} ${(await resumed.text()).slice(0, 100)}`);
+		} else if (!['new', 'running', 'waiting', 'null'].includes(text)) return seen;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return seen;
+}
+
+describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, through the upload form in real n8n', () => {
+	const suite = useE2eSuite({ label: 'attack-pdf-inflate', emulatorConfig: EXAMPLES_EMULATOR });
+	let workflowId = '';
+	let form = '';
+
+	beforeAll(async () => {
+		const { e2e } = suite;
+		// A credential of this suite's own name: the examples suite resolves its references by name in the same n8n.
+		const credential = await suite.importEmulatorCredential('Attack PDF inflate (emulator)');
+		const workflow = readExample(EXAMPLE);
+		for (const node of workflow.nodes) if (node.credentials?.documentProcessingApi) node.credentials.documentProcessingApi = credential;
+		const saved = await e2e.rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
+		workflowId = saved.id;
+		form = formPath(saved);
+		await e2e.publish(workflowId);
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	it('reads the document, memory within the allowance + 64 MiB, n8n answering throughout', async () => {
+		const { e2e } = suite;
+		const pdf = lookaheadBombPdf('lookahead', 250_000, 8);
+		expect(pdf.length).toBeGreaterThan(300_000);
+		expect(pdf.length).toBeLessThan(330_000);
+		const { pid } = e2e.n8n;
+		const before = await maxExecutionId(e2e.userFolder);
+		const rssBefore = residentBytes(pid);
+		const health = watchHealth(e2e.n8n.url);
+		let longestHealthMs: number;
+		let seen: string[];
+		try {
+			seen = await submitForm(`${e2e.n8n.url}/form/${form}`, { name: 'lookahead.pdf', bytes: pdf });
+		} finally {
+			longestHealthMs = await health.stop();
+		}
+		expect({ seen, last: seen[seen.length - 1] }).toEqual({ seen, last: 'success' });
+		const [execution] = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, timeoutMs: 60_000 });
+
+		const bound = inflateAllowance(pdf.length) + 64 * MIB;
+		const growth = residentBytes(pid) - rssBefore;
+		// The figures travel with the verdicts, so that a failure shows them.
+		const figures = { rssGrowthMiB: Math.round(growth / MIB), boundMiB: Math.round(bound / MIB), longestHealthMs };
+		expect({ status: execution.status, rssWithinBound: growth <= bound, heldUnderOneSecond: longestHealthMs < 1_000, figures }).toEqual({
+			status: 'success',
+			rssWithinBound: true,
+			heldUnderOneSecond: true,
+			figures,
+		});
+		const [read] = nodeOutputJson(execution.data, 'Read the Document');
+		expect(read).toMatchObject({ file_name: 'lookahead.pdf', page_count: 8 });
+		expect(String(read.text)).toContain('Text of lookahead, page 8.');
+		// Split into ranges: the splitter read the file (a file sent whole would be one request).
+		const { requests } = (await (await fetch(`${suite.emulator.url}/_emulator/requests`)).json()) as { requests: Array<{ path: string }> };
+		expect(requests.filter((request) => request.path === '/general/v0/general').length).toBeGreaterThan(1);
+		await e2e.unpublish(workflowId);
+	}, 180_000);
+});
