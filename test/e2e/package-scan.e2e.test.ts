@@ -19,7 +19,7 @@ interface Finding {
 }
 
 /** README "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
-const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'node:zlib', 'proxy-from-env', 'undici'];
+const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'proxy-from-env', 'undici'];
 const ACCEPTED_DEPENDENCIES = ['form-data', 'proxy-from-env', 'undici', 'zod'];
 const RESTRICTED_IMPORTS = '@n8n/community-nodes/no-restricted-imports';
 const RUNTIME_DEPENDENCIES = '@n8n/community-nodes/no-runtime-dependencies';
@@ -113,8 +113,6 @@ describe("n8n's community package scanner", () => {
 				`${transport}/remoteFile.ts`,
 				`${transport}/remoteFileBody.ts`,
 			],
-			// The loader reads each chunk's orig_elements (base64 of gzipped JSON).
-			'node:zlib': ['nodes/DocumentProcessing/loader/origElements.ts'],
 		});
 	}, 5 * 60_000);
 
@@ -128,7 +126,6 @@ describe("n8n's community package scanner", () => {
 			'proxy-from-env': [`${transport}/proxy.js`],
 			'node:dns/promises': [`${transport}/addressGuard.js`],
 			'node:stream': ['dist/nodes/DocumentProcessing/pdf/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
-			'node:zlib': ['dist/nodes/DocumentProcessing/loader/origElements.js'],
 		});
 		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);
 		expect(fs.readFileSync(path.join(unpacked, 'dist/vendor/pdf-lib.LICENSES.txt'), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');

@@ -1,5 +1,5 @@
-import { gunzipSync } from 'node:zlib';
 import type { IDataObject } from 'n8n-workflow';
+import { gunzipWithin } from './gunzip';
 
 /**
  * Most a chunk's `orig_elements` may inflate to. A chunk holds at most a few thousand
@@ -18,7 +18,7 @@ export function origElementsOf(metadata: IDataObject | undefined): IDataObject[]
 	if (Array.isArray(raw)) return raw.filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null);
 	if (typeof raw !== 'string' || raw === '') return undefined;
 	try {
-		const json = gunzipSync(Buffer.from(raw, 'base64'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8');
+		const json = Buffer.from(gunzipWithin(Buffer.from(raw, 'base64'), MAX_INFLATED_BYTES)).toString('utf8');
 		const parsed: unknown = JSON.parse(json);
 		return Array.isArray(parsed) ? parsed.filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null) : undefined;
 	} catch {
