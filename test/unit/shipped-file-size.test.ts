@@ -30,5 +30,4 @@ describe('shipped source files', () => {
 		const long = files.filter((file) => lines(file) > MAX_LINES).map((file) => `${file}: ${lines(file)} lines`);
 		expect(long).toEqual([]);
 	});
-
 });
