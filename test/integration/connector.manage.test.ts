@@ -98,7 +98,7 @@ describe.each(KINDS)('$resource connectors', ({ resource, collection, idParamete
 
 	it('refuses an ID with a space before any request, and with Continue On Fail pairs the error item', async () => {
 		const result = await run('get', { [idParameter]: '={{ $json.id }}' }, { items: [{ json: { id: 'not an id' } }], continueOnFail: true });
-		expect(result.output[0][0]).toMatchObject({ json: { error: expect.stringMatching(/ID "not an id" is not a valid ID$/) }, pairedItem: { item: 0 } });
+		expect(result.output[0][0]).toMatchObject({ json: { error: expect.stringMatching(/Connector "not an id" is not a valid ID$/) }, pairedItem: { item: 0 } });
 		expect(await bed.requests()).toEqual([]);
 	});
 });

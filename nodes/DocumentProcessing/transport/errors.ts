@@ -116,8 +116,9 @@ function quoted(text: string): string {
  */
 export function serviceError(node: INode, failure: ServiceFailure): NodeApiError {
 	const head = headline(failure);
-	// A refused key needs no more words than the title's; header names never reach the title.
-	const inMessage = failure.detail !== undefined && !keyRefused(failure) && !HEADER_WORDS.test(failure.detail) && !restates(failure.detail, head);
+	// A 401 needs no more words than the title's, while a 403's words say what was not allowed
+	// (a plan, a scope); header names never reach the title.
+	const inMessage = failure.detail !== undefined && failure.status !== 401 && !HEADER_WORDS.test(failure.detail) && !restates(failure.detail, head);
 	const message = redact(inMessage ? `${head}: ${failure.detail}` : head, failure.secrets);
 	let help = advice(failure);
 	if (failure.detail !== undefined && !inMessage) help = `${help} The service said: ${quoted(failure.detail)}.`;
