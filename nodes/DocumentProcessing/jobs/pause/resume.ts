@@ -2,6 +2,7 @@ import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { serviceCallContext, type CallContext } from '../../api/context';
 import { readDeliveryFacts } from '../../webhooks/deliveryFormats';
 import { getJob } from '../../api/jobs';
+import type { Job } from '../../api/schemas';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { claimResume, releaseResume } from '../../webhooks/replayGuard';
 import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../webhooks/webhookRequest';
@@ -10,12 +11,28 @@ import { isTerminal } from '../wait';
 import { PAUSE_EVENTS } from './channel';
 import { claimPause, releasePause } from './pauseWorkflow';
 import { itemsOfEndedJobs } from './outcome';
-import { deliverOnResume, failOnResume } from './stackEntry';
-import { openState, type PauseState, STATE_PARAMETER } from './state';
+import { deliverOnResume, failOnResume, storedState } from './stackEntry';
+import { openUrlState, type PausedJob, type PauseState, STATE_PARAMETER } from './state';
 
 function stateOf(ctx: IWebhookFunctions, call: CallContext): PauseState | undefined {
 	const token = (ctx.getQueryData() as Record<string, unknown>)[STATE_PARAMETER];
-	return typeof token === 'string' ? openState(token, call.connection.apiKey, ctx.getExecutionId()) : undefined;
+	if (typeof token !== 'string') return undefined;
+	return openUrlState(token, call.connection.apiKey, ctx.getExecutionId(), () => storedState(ctx));
+}
+
+/**
+ * Whether every job has ended, at the cost of one request per delivery while some still run: jobs
+ * are launched a second apart and mostly end in that order, so the last launched is checked first
+ * and the first one still running stops the check. Only when all have ended is every record read.
+ */
+async function endedJobs(call: CallContext, jobs: PausedJob[]): Promise<Job[] | number> {
+	const records: Job[] = new Array<Job>(jobs.length);
+	for (let index = jobs.length - 1; index >= 0; index--) {
+		const record = await getJob({ ...call, itemIndex: jobs[index].items[0] }, jobs[index].id);
+		if (!isTerminal(record.status)) return index + 1;
+		records[index] = record;
+	}
+	return records;
 }
 
 /** Its channel and, for Process Files, its own workflow (pauseWorkflow.ts). */
@@ -47,9 +64,8 @@ export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhook
 		return ignore(`job ${facts.jobId} is not one this execution waits for`);
 	}
 	// Whatever the body says, the job records decide (a body without a job id is checked too).
-	const jobs = await Promise.all(state.jobs.map(async (job) => await getJob({ ...call, itemIndex: job.items[0] }, job.id)));
-	const running = jobs.filter((job) => !isTerminal(job.status)).length;
-	if (running > 0) return ignore(`${running} of the execution's jobs have not ended yet`);
+	const jobs = await endedJobs(call, state.jobs);
+	if (typeof jobs === 'number') return ignore(`job ${jobs} of the execution's ${state.jobs.length} (or an earlier one) has not ended yet`);
 
 	// Per pause, not per execution, so two events arriving together resume it once while a later
 	// pause of the same execution (its own channel reference) can resume too.
