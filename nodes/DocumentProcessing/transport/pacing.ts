@@ -71,7 +71,9 @@ export class LaunchPacer {
 		let granted = false;
 		try {
 			await unlessAborted(previous, options.signal);
-			const due = Math.max(this.lastFinished + this.spacingMs, options.notBefore ?? 0, this.heldUntil);
+			// A wall clock stepped back (NTP) must not hold launches for the size of the step.
+			const last = Math.min(this.lastFinished, this.clock.now());
+			const due = Math.max(last + this.spacingMs, options.notBefore ?? 0, this.heldUntil);
 			await this.clock.sleep(due - this.clock.now(), options.signal);
 			granted = true;
 		} finally {
