@@ -27,7 +27,8 @@ describe('paced workflow runs', () => {
 					refuseNext--;
 					res.statusCode = 429;
 					res.setHeader('retry-after', '1');
-					return res.end('{"detail":"Rate limit exceeded"}');
+					res.end('{"detail":"Rate limit exceeded"}');
+					return;
 				}
 				res.statusCode = 202;
 				res.end(JSON.stringify(job(`run-${arrivals.length}`)));

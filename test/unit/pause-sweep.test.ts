@@ -38,11 +38,13 @@ function scriptedService(script: Script) {
 		const url = new URL(req.url ?? '/', 'http://x');
 		log.push(`${req.method} ${url.pathname}${req.method === 'GET' && url.pathname === '/api/v1/workflows/' ? ` page=${url.searchParams.get('page')} before=${url.searchParams.get('created_before')}` : ''}`);
 		res.setHeader('content-type', 'application/json');
-		if (req.method === 'GET' && url.pathname === '/api/v1/workflows/') return res.end(JSON.stringify(pageOf(script.answer(Number(url.searchParams.get('page'))))));
-		if (req.method === 'GET' && url.pathname.endsWith('/notifications/channels')) return res.end('[]');
-		if (req.method === 'DELETE') return res.end('{}');
-		res.statusCode = 404;
-		res.end('{"detail":"not found"}');
+		if (req.method === 'GET' && url.pathname === '/api/v1/workflows/') res.end(JSON.stringify(pageOf(script.answer(Number(url.searchParams.get('page'))))));
+		else if (req.method === 'GET' && url.pathname.endsWith('/notifications/channels')) res.end('[]');
+		else if (req.method === 'DELETE') res.end('{}');
+		else {
+			res.statusCode = 404;
+			res.end('{"detail":"not found"}');
+		}
 	});
 	return { server, log };
 }
