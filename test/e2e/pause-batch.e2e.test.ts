@@ -29,6 +29,7 @@ describe(`Pause mode: one execution of ${FILES} files parks once and resumes onc
 		const workflow = loadWorkflow('pause-batch.json', {
 			WEBHOOK_ID: randomUUID(),
 			WEBHOOK_PATH: flow.path,
+			WAIT_MODE: 'pause',
 			SPACING_SECONDS: 0.05,
 			RUNS_AT_ONCE: 0,
 			CREDENTIAL_ID: credential.id,
