@@ -10,8 +10,9 @@ const RECHECK_MS = 1_000;
  * Pause mode's rule of runs at once, as the service states it for on-demand jobs (5 running per
  * account; workflow runs have no documented limit): a run is launched only while fewer than `size`
  * of this execution's runs are unfinished. Launches take their turn in order; the runs in the
- * window are read again only when it is full, so with jobs shorter than `size` launch spacings it
- * costs nothing. `size` 0 means no window (the service queues runs itself). The wait for a slot
+ * window are read again only when it is full, oldest first and only until one has ended (runs
+ * end about in launch order), so with jobs shorter than `size` launch spacings it costs about one
+ * read per launch. `size` 0 means no window (the service queues runs itself). The wait for a slot
  * ends at `until` (the pause's deadline) in any case.
  */
 export class RunWindow {
@@ -49,8 +50,10 @@ export class RunWindow {
 
 	private async freeSlot(call: CallContext): Promise<void> {
 		while (this.held() >= this.size && Date.now() < this.until) {
+			// Oldest first (runs end about in launch order), and only until a slot is free.
 			for (const id of [...this.unfinished]) {
 				if (isTerminal((await getJob(call, id)).status)) this.unfinished.delete(id);
+				if (this.held() < this.size) return;
 			}
 			if (this.held() < this.size) return;
 			await sleep(RECHECK_MS, call.signal);
