@@ -40,7 +40,7 @@ describe(`Pause mode: ${PARKED} executions parked at once in one workspace`, () 
 			toOtherChannels: 0,
 		});
 		// Every pause workflow and channel was deleted by its resume.
-		expect([...suite.emulator.store.workflows.values()].filter((workflow) => workflow.name.startsWith('n8n paused execution'))).toEqual([]);
+		expect([...suite.emulator.store.workflows.values()].filter((workflow) => workflow.name.startsWith('n8n pause — '))).toEqual([]);
 		expect([...suite.emulator.store.channels.values()]).toEqual([]);
 	}, 10 * 60_000);
 });

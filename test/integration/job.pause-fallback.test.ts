@@ -64,17 +64,3 @@ describe('stale pause channels', () => {
 		expect(left).toEqual(['POST 200', 'GET 200', 'DELETE 204', 'POST 200']);
 	});
 });
-
-describe('a pause whose state is too large for the channel’s address', () => {
-	it('polls instead, with a hint that says why, and leaves no channel or workflow behind', async () => {
-		world.service.emulator.setConfig({ job_duration_ms: 50 });
-		const items = Array.from({ length: 60 }, (_, index) => markdownItem(`a-rather-long-file-name-for-the-sealed-state-${index}.md`));
-		const result = await run({ resource: 'job', operation: 'process', ...PAUSE }, items);
-		expect(result.run.waitTill).toBeUndefined();
-		expect(new Set(result.output[0].map((item) => JSON.stringify(item.pairedItem))).size).toBe(60);
-		expect(result.hints[0].message).toMatch(/waited by polling instead: the 60 jobs are too many for one pause channel's address/);
-		expect(await world.service.counts()).toMatchObject({ channels: 0 });
-		expect([...world.service.emulator.store.workflows.values()].filter((workflow) => workflow.name.startsWith('n8n paused execution'))).toEqual([]);
-	});
-});
-

@@ -10,7 +10,8 @@ import { markdownItem, useActionWorld } from './support/actionWorld';
 const world = useActionWorld({ job_duration_ms: 60_000, schedule_delay_ms: 20 });
 const { run } = world;
 const PAUSE = { resource: 'job', operation: 'process', waitMode: 'pause' };
-const PAUSE_LABEL = /^n8n paused execution \S+ until \S+ \(ref [0-9a-f]{16}\)$/;
+const PAUSE_LABEL = /^n8n pause — .+, execution \S+ \(until \S+, ref [0-9a-f]{16}\)$/;
+const CHANNEL_LABEL = /^n8n paused execution \S+ until \S+ \(ref [0-9a-f]{16}\)$/;
 
 const store = () => world.service.emulator.store;
 const pauseWorkflows = () => [...store().workflows.values()].filter((workflow) => PAUSE_LABEL.test(workflow.name));
@@ -25,7 +26,10 @@ describe('the pause’s own workflow', () => {
 		expect(pauseWorkflows()).toHaveLength(1);
 		expect(workflow).toMatchObject({ workflow_type: 'custom' });
 		expect(jobsOf(workflow.id)).toHaveLength(2);
-		expect(channelsOf(workflow.id)).toEqual([expect.objectContaining({ channel_type: 'webhook', description: workflow.name })]);
+		expect(workflow.name).toMatch(/^n8n pause — .+, execution /);
+		const ref = /ref ([0-9a-f]{16})\)$/.exec(workflow.name)?.[1];
+		expect(channelsOf(workflow.id)).toEqual([expect.objectContaining({ channel_type: 'webhook', description: expect.stringMatching(CHANNEL_LABEL) })]);
+		expect(channelsOf(workflow.id)[0].description).toContain(`(ref ${ref})`);
 		expect(channelsOf(null)).toEqual([]);
 		const requests = (await world.service.requests('/api/v1')).map((request) => `${request.method} ${request.path.replace(workflow.id, '{id}')}`);
 		expect(requests).not.toContain('POST /api/v1/jobs/');
@@ -50,7 +54,8 @@ describe('the pause’s own workflow', () => {
 		await run({ ...PAUSE, waitOptions: { timeoutMinutes: 0.001 } }, [markdownItem('old.md')]);
 		const [stale] = pauseWorkflows();
 		expect(channelsOf(stale.id)).toHaveLength(1);
-		const sweep = Date.now() + 120_000;
+		// Past the stale limit and the sweep's once-per-interval bound (earlier tests swept already).
+		const sweep = Date.now() + 11 * 60_000;
 		jest.spyOn(Date, 'now').mockReturnValue(sweep);
 		try {
 			await run(PAUSE, [markdownItem('new.md')]);

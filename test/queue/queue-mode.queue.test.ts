@@ -20,6 +20,7 @@ import {
 	type TriggerFigures,
 } from './lib/scenarios';
 import { QUEUE_TEST_ENV, QUEUE_TEST_WEBHOOK_ENV } from './lib/settings';
+import { defineBatchInQueue } from './pause/batch';
 import { defineOnceInQueue } from './pause/once';
 import { defineParkedInQueue, useLongJobs, type PauseWorld } from './pause/parked';
 
@@ -126,6 +127,7 @@ describe('queue mode: main + 2 workers + 2 webhook processes on Redis and Postgr
 		useLongJobs(world);
 		defineParkedInQueue(world);
 		defineOnceInQueue(world);
+		defineBatchInQueue(world);
 	});
 
 	it('a worker killed (SIGKILL) during Wait for Job: n8n does not run the execution again, no job is created twice', async () => {

@@ -25,13 +25,20 @@ export async function createJob(call: CallContext, pipeline: JobPipeline, files:
 	});
 }
 
-export async function runWorkflow(call: CallContext, workflowId: string, files: InputFile[]): Promise<Job> {
+/** Pacing of workflow runs (pause mode's own workflow): a lane of their own, with this spacing. */
+export interface RunPacing {
+	spacingMs: number;
+}
+
+/** Starts a run; with `pacing`, runs are launched one at a time that far apart and a 429 is waited out. */
+export async function runWorkflow(call: CallContext, workflowId: string, files: InputFile[], pacing?: RunPacing): Promise<Job> {
 	return await callService(call, {
 		method: 'POST',
 		path: `/workflows/${encodeURIComponent(workflowId)}/run`,
 		endpoint: 'POST /api/v1/workflows/{workflow_id}/run',
 		multipart: { fields: [], files: fileParts(files) },
 		idempotent: false,
+		...(pacing === undefined ? {} : { launchLane: { name: 'workflow runs', spacingMs: pacing.spacingMs } }),
 		schema: jobSchema,
 		notFound: `Workflow "${workflowId}"`,
 		timeoutMs: 10 * 60_000,

@@ -54,7 +54,8 @@ export class LaunchPacer {
 
 	constructor(
 		private readonly clock: PacingClock = realClock,
-		private readonly spacingMs: number = LAUNCH_SPACING_MS,
+		/** Settable: a lane's spacing is the one its latest caller asked for (pause mode's option). */
+		public spacingMs: number = LAUNCH_SPACING_MS,
 	) {}
 
 	/**
@@ -70,7 +71,9 @@ export class LaunchPacer {
 		let granted = false;
 		try {
 			await unlessAborted(previous, options.signal);
-			const due = Math.max(this.lastFinished + this.spacingMs, options.notBefore ?? 0, this.heldUntil);
+			// A wall clock stepped back (NTP) must not hold launches for the size of the step.
+			const last = Math.min(this.lastFinished, this.clock.now());
+			const due = Math.max(last + this.spacingMs, options.notBefore ?? 0, this.heldUntil);
 			await this.clock.sleep(due - this.clock.now(), options.signal);
 			granted = true;
 		} finally {
@@ -100,12 +103,16 @@ export class LaunchPacer {
 // One module instance per n8n process, shared by both nodes (see transport/agents.ts).
 const pacers = new Map<string, LaunchPacer>();
 
-/** The process-wide launch queue of one workflow endpoint. */
-export function launchPacer(endpoint: string): LaunchPacer {
-	let pacer = pacers.get(endpoint);
+/**
+ * The process-wide launch queue of one workflow endpoint, or of one lane of it (`key` is then the
+ * endpoint plus the lane's name, e.g. pause mode's workflow runs, with their own spacing).
+ */
+export function launchPacer(key: string, spacingMs: number = LAUNCH_SPACING_MS): LaunchPacer {
+	let pacer = pacers.get(key);
 	if (!pacer) {
-		pacer = new LaunchPacer();
-		pacers.set(endpoint, pacer);
+		pacer = new LaunchPacer(realClock, spacingMs);
+		pacers.set(key, pacer);
 	}
+	pacer.spacingMs = spacingMs;
 	return pacer;
 }

@@ -51,6 +51,11 @@ export interface ServiceRequest<T> {
 	idempotent: boolean;
 	/** On-demand job launches keep the service's one-second spacing, one at a time per endpoint. */
 	launchesJob?: boolean;
+	/**
+	 * Launches paced like on-demand jobs but in a lane of their own with its own spacing (pause
+	 * mode's workflow runs): one at a time, `spacingMs` after the previous answer, 429s waited out.
+	 */
+	launchLane?: { name: string; spacingMs: number };
 	/** Parses the JSON answer; without one an empty (204) answer is expected. */
 	schema?: ZodType<T, ZodTypeDef, unknown>;
 	timeoutMs?: number;
@@ -106,7 +111,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 	// Removed from whatever the service or a proxy answers before any of it is cut or shown.
 	const secrets = [call.connection.apiKey, ...proxyCredentials(route), ...(request.secrets ?? [])];
 	const timeout = call.timeoutMs ?? request.timeoutMs ?? (request.target === 'partition' ? PARTITION_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
-	const pacer = request.launchesJob ? launchPacer(call.connection.baseUrl) : undefined;
+	const laneKey = request.launchLane ? `${call.connection.baseUrl} ${request.launchLane.name}` : call.connection.baseUrl;
+	const pacer = request.launchesJob || request.launchLane ? launchPacer(laneKey, request.launchLane?.spacingMs) : undefined;
 	let notBefore: number | undefined;
 	let firstSentAt: number | undefined;
 	// A launch refused for the rate limit is not a failure: it does not use up an attempt.
@@ -146,7 +152,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		}
 
 		if (answer.status >= 200 && answer.status < 300) {
-			if (pacer) launchAccepted(call.connection.baseUrl);
+			if (pacer) launchAccepted(laneKey);
 			if (isHtml(answer)) {
 				throw unreadableAnswer(
 					call,
@@ -172,7 +178,7 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 
 		if (mayHaveActed && request.settledEarlier?.statuses.includes(answer.status)) return request.settledEarlier.value;
 		if (pacer && answer.status === 429) {
-			const delay = launchRefused(call.connection.baseUrl, parseRetryAfter(answer.headers['retry-after']), LAUNCH_SPACING_MS);
+			const delay = launchRefused(laneKey, parseRetryAfter(answer.headers['retry-after']), Math.max(pacer.spacingMs, LAUNCH_SPACING_MS));
 			pacer.hold(Date.now() + delay);
 			if (Date.now() + delay - firstSentAt <= policy.totalTimeMs) {
 				rateLimitedLaunches++;

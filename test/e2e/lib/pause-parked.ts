@@ -11,7 +11,7 @@ import { executionsWithStatus, finishJob, jobIds, newJobIds, startRun } from './
 import type { E2eN8n } from './setup';
 
 const sleep = async (ms: number): Promise<void> => await new Promise((resolve) => setTimeout(resolve, ms));
-const EXECUTION_IN_NAME = /^n8n paused execution (\S+) until /;
+const EXECUTION_IN_NAME = /, execution (\S+) \(until \S+, ref [0-9a-f]{16}\)$/;
 
 export interface ParkedFigures {
 	statuses: string[];

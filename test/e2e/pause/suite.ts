@@ -106,9 +106,13 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			const { before, execution, jobId } = await parkedRun('pause');
 			const channel = pauseChannelOf(emulator, execution.id);
 			expect(channel).toMatchObject({ channel_type: 'webhook', event_types: ['job.completed', 'job.failed', 'job.stopped'] });
-			// Scoped to the pause's own workflow, named like the channel, which ran the job.
+			// Scoped to the pause's own workflow, named for users after the n8n workflow and the
+			// execution, with the channel's deadline and reference; it ran the job.
 			const pauseWorkflowId = String(channel?.workflow_id);
-			expect(emulator.store.workflows.get(pauseWorkflowId)?.name).toBe(channel?.description);
+			const label = /^n8n paused execution (\S+) until (\S+) \(ref ([0-9a-f]{16})\)$/.exec(String(channel?.description));
+			const name = String(emulator.store.workflows.get(pauseWorkflowId)?.name);
+			expect(name.startsWith('n8n pause — E2E pause mode')).toBe(true);
+			expect(name.endsWith(`, execution ${label?.[1]} (until ${label?.[2]}, ref ${label?.[3]})`)).toBe(true);
 			expect(emulator.store.jobs.get(jobId)?.workflow_id).toBe(pauseWorkflowId);
 			expect(channel?.secret?.length).toBeGreaterThanOrEqual(24);
 			expect(channel?.secret?.length).toBeLessThanOrEqual(75);

@@ -14,6 +14,8 @@ import { inItemOrder } from '../../jobs/pause/order';
 import { PauseWorkflow } from '../../jobs/pause/pauseWorkflow';
 import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
+import { pauseRunOptionsV3 } from '../../descriptions/pauseRunFields';
+import { readRunPacing } from './shared/pauseRunSettings';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties,
@@ -21,7 +23,7 @@ const properties: INodeProperties[] = [
 	...pipelineProperties,
 	...beforeV3([...outputPropertiesBeforeV3, waitModeProperty, waitOptionsProperty]),
 	// Version 3: input, partitioning and steps at the top, everything else here.
-	optionsV3([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptionsV3, ...outputOptionsV3, ...waitOptionsV3]),
+	optionsV3([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptionsV3, ...outputOptionsV3, ...waitOptionsV3, ...pauseRunOptionsV3]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['process'] } }, properties);
@@ -50,7 +52,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const pending: PendingJob[] = [];
 	const timeoutMs = Math.max(...items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs));
-	const pauseWorkflow = new PauseWorkflow(ctx.getExecutionId(), timeoutMs);
+	const pauseWorkflow = new PauseWorkflow(ctx.getExecutionId(), timeoutMs, { workflowName: ctx.getWorkflow().name ?? '', ...readRunPacing(ctx) });
 	const refused = await forEachLaunchedJob(
 		ctx,
 		items,

@@ -10,16 +10,35 @@ export const PAUSE_EVENTS: EventType[] = ['job.completed', 'job.failed', 'job.st
 export const STALE_AFTER_DEADLINE_MS = 60_000;
 
 const DESCRIPTION = /^n8n paused execution \S+ until (\S+) \(ref ([0-9a-f]{16})\)$/;
+/** A pause workflow's name: what a user recognises in the service's list, then the same label. */
+const WORKFLOW_NAME = /^n8n pause — .*, execution \S+ \(until (\S+), ref ([0-9a-f]{16})\)$/s;
+/** Long n8n workflow names are cut, so the service's list stays readable and the label stays whole. */
+const MAX_NAME_PART = 80;
 
 /** Also tells people listing the account's channels what the channel is for and until when. */
 export function pauseChannelDescription(executionId: string, deadline: number, ref: string): string {
 	return `n8n paused execution ${executionId} until ${new Date(deadline).toISOString()} (ref ${ref})`;
 }
 
-/** The reference and deadline of a pause, read back from a channel's description or a pause workflow's name. */
+/**
+ * The name of a pause's own workflow, as the service's workflow list shows it while the execution
+ * waits: "n8n pause — Nightly batch, execution 123 (until 2026-…Z, ref …)".
+ */
+export function pauseWorkflowName(workflowName: string, executionId: string, deadline: number, ref: string): string {
+	const name = workflowName.trim() === '' ? 'workflow' : workflowName.trim();
+	const shown = name.length > MAX_NAME_PART ? `${name.slice(0, MAX_NAME_PART - 1)}…` : name;
+	return `n8n pause — ${shown}, execution ${executionId} (until ${new Date(deadline).toISOString()}, ref ${ref})`;
+}
+
+/**
+ * The reference and deadline of a pause, read back from a channel's description or a pause
+ * workflow's name (today's, or the earlier "n8n paused execution …" one of pauses made before).
+ */
 export function readPauseLabel(text: string | null | undefined): { ref: string; deadline: number } | undefined {
-	const found = DESCRIPTION.exec(text ?? '');
-	return found ? { ref: found[2], deadline: Date.parse(found[1]) } : undefined;
+	const found = DESCRIPTION.exec(text ?? '') ?? WORKFLOW_NAME.exec(text ?? '');
+	if (!found) return undefined;
+	const deadline = Date.parse(found[1]);
+	return Number.isNaN(deadline) ? undefined : { ref: found[2], deadline };
 }
 
 export function channelScope(workflowId: string | undefined): ChannelScope {

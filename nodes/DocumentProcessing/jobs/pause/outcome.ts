@@ -2,6 +2,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import type { CallContext } from '../../api/context';
 import type { Job } from '../../api/schemas';
 import { errorItem, withItemIndex } from '../../helpers/items';
+import { mapLimited } from '../../scheduling/concurrency';
 import { type FinishContext, itemsOfFinishedJob } from '../finish';
 import type { LaunchedJob } from '../launch';
 import { jobOutcome, timeoutError, type WaitSettings } from '../wait';
@@ -45,9 +46,15 @@ async function itemsOfEndedJob(ctx: FinishContext, call: CallContext, paused: Pa
 }
 
 /**
+ * Jobs whose outputs are made side by side on a resume: all jobs of the execution end before it,
+ * so their downloads, spread over the run in poll mode, all fall after the last job's end here.
+ */
+const JOBS_AT_ONCE = 8;
+
+/**
  * Every job's items in job order, after the items decided before the pause. Under continue on
  * fail a job whose items cannot be made becomes an error item paired to its items; otherwise the
- * first such error is thrown.
+ * first such error (in job order) is thrown.
  */
 export async function itemsOfEndedJobs(
 	ctx: FinishContext,
@@ -55,15 +62,19 @@ export async function itemsOfEndedJobs(
 	state: PauseState,
 	jobs: Job[],
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [...(state.carried as INodeExecutionData[])];
-	for (const [index, paused] of state.jobs.entries()) {
+	const perJob = await mapLimited(state.jobs.length, JOBS_AT_ONCE, async (index) => {
+		const paused = state.jobs[index];
 		try {
-			output.push(...(await itemsOfEndedJob(ctx, call, paused, jobs[index])));
+			return { items: await itemsOfEndedJob(ctx, call, paused, jobs[index]) };
 		} catch (error) {
-			const wrapped = withItemIndex(ctx, error, paused.items[0]);
-			if (!state.continueOnFail) throw wrapped;
-			output.push(errorItem(wrapped, paused.items));
+			return { error: withItemIndex(ctx, error, paused.items[0]) };
 		}
+	});
+	const output: INodeExecutionData[] = [...(state.carried as INodeExecutionData[])];
+	for (const [index, result] of perJob.entries()) {
+		if (result.items !== undefined) output.push(...result.items);
+		else if (!state.continueOnFail) throw result.error;
+		else output.push(errorItem(result.error, state.jobs[index].items));
 	}
 	return output;
 }

@@ -11,8 +11,8 @@ import { channelScope, pauseChannelDescription, registerPauseChannel, removeStal
 import { type PauseWorkflow, releasePause, removePauseWorkflow } from './pauseWorkflow';
 import { channelRefused, type PauseRefusal, pollInstead, stateTooLarge } from './fallback';
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
-import { armTimeLimit } from './stackEntry';
-import { MAX_SEALED_LENGTH, type PausedJob, type PauseState, sealState, STATE_PARAMETER } from './state';
+import { armTimeLimit, storeState } from './stackEntry';
+import { type PausedJob, type PauseState, STATE_PARAMETER, stateForUrl } from './state';
 
 /** A job the execution waits for: launched (or taken by id) for its items, with their settings. */
 export interface PendingJob {
@@ -55,12 +55,16 @@ function carriedItems(items: INodeExecutionData[]): PauseState['carried'] {
 	return items.map((item) => ({ json: item.json, pairedItem: item.pairedItem as PauseState['carried'][number]['pairedItem'] }));
 }
 
-/** The execution's resume URL with the sealed state added, the address the channel calls; undefined if too long. */
+/**
+ * The execution's resume URL with the sealed state (or, when that is too long for an address, a
+ * sealed pointer to the state stored on the stack entry), the address the channel calls;
+ * undefined if the state can be kept nowhere.
+ */
 function channelUrl(ctx: IExecuteFunctions, state: PauseState, apiKey: string): string | undefined {
-	const sealed = sealState(state, apiKey, ctx.getExecutionId());
-	if (sealed.length > MAX_SEALED_LENGTH) return undefined;
+	const { token, stored } = stateForUrl(state, apiKey, ctx.getExecutionId());
+	if (stored !== undefined && !storeState(ctx, stored)) return undefined;
 	const url = new URL(String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
-	url.searchParams.set(STATE_PARAMETER, sealed);
+	url.searchParams.set(STATE_PARAMETER, token);
 	return url.toString();
 }
 
@@ -83,6 +87,8 @@ async function pollAndRelease(ctx: IExecuteFunctions, pending: PendingJob[], opt
 export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: PendingJob[], options: PauseOptions): Promise<INodeExecutionData[]> {
 	const own = options.pauseWorkflow;
 	const temporary = await own?.workflowId();
+	// Started beside the launches; bounded (sweep.ts), and usually over long before the last launch.
+	await own?.swept();
 	if (pending.length === 0) {
 		if (temporary !== undefined) await removePauseWorkflow(await callContextFor(ctx, 0), temporary);
 		return options.carried;

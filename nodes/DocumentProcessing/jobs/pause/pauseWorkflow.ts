@@ -3,13 +3,28 @@ import { isNotFound } from '../../api/channelChanges';
 import type { CallContext } from '../../api/context';
 import { createJob, runWorkflow } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
-import { collectWorkflows, createWorkflow, deleteWorkflow } from '../../api/workflows';
+import { createWorkflow, deleteWorkflow } from '../../api/workflows';
 import type { InputFile } from '../../helpers/binaries';
 import type { JobPipeline } from '../../pipeline/pipeline';
-import { channelScope, pauseChannelDescription, readPauseLabel, removeOwnPauseChannel, removePauseChannels, STALE_AFTER_DEADLINE_MS } from './channel';
+import { channelScope, pauseWorkflowName, removeOwnPauseChannel, removePauseChannels } from './channel';
+import { RunWindow } from './runWindow';
+import { sweepStalePauseWorkflows } from './sweep';
 
-/** Workflows are listed this many at a time to find the stale ones (page-number pagination). */
-const LIST_PAGE_SIZE = 100;
+/** How the runs of a pause's workflow are launched (Process Files › Options, pause mode). */
+export interface RunPacingSettings {
+	/** Between one run's accepted launch and the next (default 1 s, as for on-demand jobs). */
+	spacingMs: number;
+	/** Most unfinished runs at once (default 5, as for on-demand jobs); 0 for no limit. */
+	runsAtOnce: number;
+}
+
+export const DEFAULT_RUN_PACING: RunPacingSettings = { spacingMs: 1_000, runsAtOnce: 5 };
+
+/** What the pause's workflow is called after in the service's list. */
+export interface PauseWorkflowSettings extends Partial<RunPacingSettings> {
+	/** The n8n workflow's name. */
+	workflowName?: string;
+}
 
 /**
  * The scope of one paused execution: a stored workflow of its own (custom type, no source or
@@ -28,12 +43,18 @@ export class PauseWorkflow {
 	private created: Promise<string | undefined> | undefined;
 	private pipelineKey: string | undefined;
 	private onDemand = false;
+	private readonly pacing: RunPacingSettings;
+	private readonly window: RunWindow;
+	private sweep: Promise<unknown> = Promise.resolve();
 
 	constructor(
 		private readonly executionId: string,
 		timeoutMs: number,
+		private readonly settings: PauseWorkflowSettings = {},
 	) {
 		this.deadline = Date.now() + timeoutMs;
+		this.pacing = { ...DEFAULT_RUN_PACING, ...settings };
+		this.window = new RunWindow(this.pacing.runsAtOnce, this.deadline);
 	}
 
 	/** Launches one job: a run of the pause's workflow, or an on-demand job when that is not possible. */
@@ -48,7 +69,12 @@ export class PauseWorkflow {
 			this.onDemand = true;
 			return await createJob(call, pipeline, files);
 		}
-		return await runWorkflow(call, workflowId, files);
+		return await this.window.launch(call, async () => await runWorkflow(call, workflowId, files, { spacingMs: this.pacing.spacingMs }));
+	}
+
+	/** Settles when the sweep of stale pause workflows that this pause started beside its launches has ended. */
+	async swept(): Promise<void> {
+		await this.sweep;
 	}
 
 	/** The workflow created for the pause, if any (deleted when the pause ends). */
@@ -62,10 +88,11 @@ export class PauseWorkflow {
 	}
 
 	private async create(call: CallContext, pipeline: JobPipeline): Promise<string | undefined> {
-		await removeStalePauseWorkflows(call);
+		// Beside the launches, never before them: it costs the pause no time (sweep.ts).
+		this.sweep = removeStalePauseWorkflows(call);
 		try {
 			const workflow = await createWorkflow(call, {
-				name: pauseChannelDescription(this.executionId, this.deadline, this.ref),
+				name: pauseWorkflowName(this.settings.workflowName ?? '', this.executionId, this.deadline, this.ref),
 				workflow_type: 'custom',
 				...(Array.isArray(pipeline) ? { workflow_nodes: pipeline } : { template_id: pipeline.templateId }),
 			});
@@ -88,19 +115,11 @@ export async function removePauseWorkflow(call: CallContext, workflowId: string)
 }
 
 /**
- * A pause that ends by its time limit runs no node code, so its workflow outlives it: every new
- * pause workflow is preceded by a sweep of those whose deadline passed (named like the channels).
+ * A pause that ends by its time limit runs no node code, so its workflow outlives it: a new pause
+ * workflow starts, beside its launches, a bounded sweep of those whose deadline passed (sweep.ts).
  */
-export async function removeStalePauseWorkflows(call: CallContext, now = Date.now()): Promise<void> {
-	try {
-		const workflows = await collectWorkflows(call, { sort_by: 'created_at', sort_direction: 'asc' }, LIST_PAGE_SIZE);
-		for (const workflow of workflows) {
-			const label = readPauseLabel(workflow.name);
-			if (label !== undefined && label.deadline + STALE_AFTER_DEADLINE_MS < now) await removePauseWorkflow(call, workflow.id);
-		}
-	} catch {
-		// The next pause tries again; a leftover workflow holds nothing but its name.
-	}
+export async function removeStalePauseWorkflows(call: CallContext, now = Date.now()): Promise<{ swept: boolean; removed: number }> {
+	return await sweepStalePauseWorkflows(call, removePauseWorkflow, now);
 }
 
 /** Ends a pause on the service: its channel, and its own workflow if it had one. Best effort, like both parts. */

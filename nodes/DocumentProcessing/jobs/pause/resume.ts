@@ -1,7 +1,8 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { serviceCallContext, type CallContext } from '../../api/context';
 import { readDeliveryFacts } from '../../webhooks/deliveryFormats';
-import { getJob } from '../../api/jobs';
+import { getJob, listJobs } from '../../api/jobs';
+import type { Job } from '../../api/schemas';
 import { asNodeError } from '../../helpers/nodeErrors';
 import { claimResume, releaseResume } from '../../webhooks/replayGuard';
 import { ignore, parseJsonBody, rawBodyOf, refuse, signedDelivery } from '../../webhooks/webhookRequest';
@@ -10,17 +11,54 @@ import { isTerminal } from '../wait';
 import { PAUSE_EVENTS } from './channel';
 import { claimPause, releasePause } from './pauseWorkflow';
 import { itemsOfEndedJobs } from './outcome';
-import { deliverOnResume, failOnResume } from './stackEntry';
-import { openState, type PauseState, STATE_PARAMETER } from './state';
+import { deliverOnResume, failOnResume, storedState } from './stackEntry';
+import { openUrlState, type PauseState, STATE_PARAMETER } from './state';
 
 function stateOf(ctx: IWebhookFunctions, call: CallContext): PauseState | undefined {
 	const token = (ctx.getQueryData() as Record<string, unknown>)[STATE_PARAMETER];
-	return typeof token === 'string' ? openState(token, call.connection.apiKey, ctx.getExecutionId()) : undefined;
+	if (typeof token !== 'string') return undefined;
+	return openUrlState(token, call.connection.apiKey, ctx.getExecutionId(), () => storedState(ctx));
 }
 
 /** Its channel and, for Process Files, its own workflow (pauseWorkflow.ts). */
 async function removeOwnChannel(call: CallContext, state: PauseState): Promise<void> {
 	await releasePause(call, state);
+}
+
+/**
+ * The records of the pause's jobs from one listing of its own workflow's jobs (the service does
+ * not page them), or undefined when the listing lacks one (then each is read by id).
+ */
+async function listedJobs(call: CallContext, state: PauseState): Promise<Job[] | undefined> {
+	if (state.tw === undefined || state.tw !== state.workflowId) return undefined;
+	try {
+		const byId = new Map((await listJobs(call, { workflowId: state.tw })).map((job) => [job.id, job]));
+		const records = state.jobs.map((job) => byId.get(job.id));
+		return records.every((record): record is Job => record !== undefined && isTerminal(record.status)) ? records : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Whether every job has ended, at the cost of one request per delivery while some still run: jobs
+ * are launched a second apart and mostly end in that order, so the last launched is checked first
+ * and the first one still running stops the check. Once the last has ended, the others' records
+ * come from one listing of the pause workflow's jobs, or are read one by one.
+ */
+async function endedJobs(call: CallContext, state: PauseState): Promise<Job[] | number> {
+	const { jobs } = state;
+	const records: Job[] = new Array<Job>(jobs.length);
+	for (let index = jobs.length - 1; index >= 0; index--) {
+		const record = await getJob({ ...call, itemIndex: jobs[index].items[0] }, jobs[index].id);
+		if (!isTerminal(record.status)) return index + 1;
+		records[index] = record;
+		if (index === jobs.length - 1 && index > 0) {
+			const listed = await listedJobs(call, state);
+			if (listed !== undefined) return listed;
+		}
+	}
+	return records;
 }
 
 /**
@@ -47,9 +85,8 @@ export async function resumeOnJobEvent(ctx: IWebhookFunctions): Promise<IWebhook
 		return ignore(`job ${facts.jobId} is not one this execution waits for`);
 	}
 	// Whatever the body says, the job records decide (a body without a job id is checked too).
-	const jobs = await Promise.all(state.jobs.map(async (job) => await getJob({ ...call, itemIndex: job.items[0] }, job.id)));
-	const running = jobs.filter((job) => !isTerminal(job.status)).length;
-	if (running > 0) return ignore(`${running} of the execution's jobs have not ended yet`);
+	const jobs = await endedJobs(call, state);
+	if (typeof jobs === 'number') return ignore(`job ${jobs} of the execution's ${state.jobs.length} (or an earlier one) has not ended yet`);
 
 	// Per pause, not per execution, so two events arriving together resume it once while a later
 	// pause of the same execution (its own channel reference) can resume too.

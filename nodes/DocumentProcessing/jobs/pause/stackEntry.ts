@@ -17,9 +17,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /** Where the resume webhook leaves the outputs' pairing for the node's last run. */
 const RESUMED = 'documentProcessingResumed';
+/** A pause's sealed state when it is too long for the channel's URL (state.ts). */
+const STORED_STATE = 'documentProcessingPauseState';
 
 interface PauseMetadata {
 	resumeError?: Record<string, unknown>;
+	[STORED_STATE]?: string;
 	[RESUMED]?: {
 		pairedItems?: Array<INodeExecutionData['pairedItem'] | null>;
 		/** The resume ended in an error (a failed job, a failed download): the node fails with it. */
@@ -44,6 +47,19 @@ export function armTimeLimit(ctx: IExecuteFunctions, timeoutItems: INodeExecutio
 }
 
 /**
+ * Keeps the sealed state on the execution's own stack entry: n8n saves it with the waiting
+ * execution (in its database, so any process of a queue-mode cluster reads it back) and the
+ * resume webhook's context holds it again. False when this context has no entry (outside n8n's engine).
+ */
+export function storeState(ctx: IExecuteFunctions, sealed: string): boolean {
+	if (typeof ctx.getExecuteData !== 'function') return false;
+	const entry = ctx.getExecuteData() as StackEntry | undefined;
+	if (!entry) return false;
+	entry.metadata = { ...entry.metadata, [STORED_STATE]: sealed };
+	return true;
+}
+
+/**
  * The webhook context holds the same stack entry (n8n-core's WebhookContext keeps it as
  * `executeData`); IWebhookFunctions offers no accessor for it. When it is not there (another n8n
  * line), nothing is changed and the resume behaves as n8n decides.
@@ -53,6 +69,20 @@ function webhookStackEntry(ctx: IWebhookFunctions): StackEntry | undefined {
 	return typeof entry === 'object' && entry !== null && 'data' in entry ? (entry as StackEntry) : undefined;
 }
 
+/** The sealed state execute() stored, as the resume webhook finds it on the saved stack entry. */
+export function storedState(ctx: IWebhookFunctions): string | undefined {
+	const stored = webhookStackEntry(ctx)?.metadata?.[STORED_STATE];
+	return typeof stored === 'string' ? stored : undefined;
+}
+
+/** The pause is over: its state leaves the execution's saved data. */
+function withoutPauseKeys(metadata: PauseMetadata | undefined, resumed: PauseMetadata[typeof RESUMED]): PauseMetadata {
+	const next: PauseMetadata = { ...metadata, [RESUMED]: resumed };
+	delete next.resumeError;
+	delete next[STORED_STATE];
+	return next;
+}
+
 /**
  * The resume carries the outputs: the time limit's error must not replace them, and the node runs
  * once more (not disabled) so their pairing survives.
@@ -60,9 +90,7 @@ function webhookStackEntry(ctx: IWebhookFunctions): StackEntry | undefined {
 export function deliverOnResume(ctx: IWebhookFunctions, items: INodeExecutionData[]): void {
 	const entry = webhookStackEntry(ctx);
 	if (!entry) return;
-	const metadata: PauseMetadata = { ...entry.metadata, [RESUMED]: { pairedItems: items.map((item) => item.pairedItem ?? null) } };
-	delete metadata.resumeError;
-	entry.metadata = metadata;
+	entry.metadata = withoutPauseKeys(entry.metadata, { pairedItems: items.map((item) => item.pairedItem ?? null) });
 	entry.node = { ...entry.node, disabled: false };
 }
 
@@ -94,9 +122,7 @@ export function failOnResume(ctx: IWebhookFunctions, error: Error): boolean {
 		...(typeof description === 'string' ? { description } : {}),
 		...(typeof context?.itemIndex === 'number' ? { itemIndex: context.itemIndex } : {}),
 	};
-	const metadata: PauseMetadata = { ...entry.metadata, [RESUMED]: { error: saved } };
-	delete metadata.resumeError;
-	entry.metadata = metadata;
+	entry.metadata = withoutPauseKeys(entry.metadata, { error: saved });
 	entry.node = { ...entry.node, disabled: false };
 	return true;
 }
