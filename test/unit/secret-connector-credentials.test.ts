@@ -10,7 +10,7 @@ import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProce
 import { connectorView } from '../../nodes/DocumentProcessing/actions/common/connector/connectorView';
 import { typesOf } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTypes';
 import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from '../../nodes/DocumentProcessing/actions/common/connector/credentialTests';
-import { isShown } from './v3/displayOptions';
+import { shownByDefault } from './v3/displayOptions';
 
 const MASK = '**********';
 const PLAIN = 'VIEW-PLAINTEXT-77aa';
@@ -30,19 +30,8 @@ describe('Get output of types without a model', () => {
 });
 
 /** The fields at the top of a Create panel for one connector type, as the editor shows them. */
-function shownFor(resource: string, typeId: string, version: number): INodeProperties[] {
-	const values: Record<string, unknown> = { resource, operation: 'create', connectorTypeId: typeId };
-	for (let round = 0; round < 10; round++) {
-		let changed = false;
-		for (const property of description.properties) {
-			if (property.name in values || !isShown(property, values, version)) continue;
-			values[property.name] = property.default;
-			changed = true;
-		}
-		if (!changed) break;
-	}
-	return description.properties.filter((property) => !['resource', 'operation'].includes(property.name) && isShown(property, values, version));
-}
+const shownFor = (resource: string, typeId: string, version: number): INodeProperties[] =>
+	shownByDefault(description, resource, 'create', version, { connectorTypeId: typeId });
 
 const credentialsShown = (parameters: Record<string, unknown>, typeVersion: number): string[] =>
 	(description.credentials ?? [])

@@ -69,10 +69,10 @@ export function isShown(property: INodeProperties, values: Values, version: numb
 /**
  * The fields at the top of the panel before the user changes anything: resource and operation
  * set, every other shown field at its default (repeated until nothing changes, since a field's
- * default can show another).
+ * default can show another). `chosen`: fields the user has set first (a connector type).
  */
-export function shownByDefault(description: INodeTypeDescription, resource: string, operation: string, version: number): INodeProperties[] {
-	const values: Values = { resource, operation };
+export function shownByDefault(description: INodeTypeDescription, resource: string, operation: string, version: number, chosen: Values = {}): INodeProperties[] {
+	const values: Values = { resource, operation, ...chosen };
 	for (let round = 0; round < 10; round++) {
 		let changed = false;
 		for (const property of description.properties) {
