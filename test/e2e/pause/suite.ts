@@ -209,18 +209,22 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			await finishJob(suite.emulator, jobId);
 		}, 180_000);
 
-		it('under continue on fail, the time limit gives the poll mode’s error items, one per job', async () => {
+		it('under continue on fail, the time limit gives the poll mode’s failure items, one per file with its job', async () => {
 			if (!timeLimited.tolerant) throw new Error('the time-limited run did not park in beforeAll');
 			const { before, execution, launched } = timeLimited.tolerant;
 			const [ended] = await waitForExecutions(userFolder(), { workflowId: ids.tolerant, afterId: before, count: 1, timeoutMs: 100_000 });
 			expect(ended.id).toBe(execution.id);
 			expect(ended.status).toBe('success');
 			const run = ended.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
-			// One error item per job, paired to its item, in item order; the jobs are those launched.
+			// One file per job here: one failure item each, paired to its item, in item order; the jobs are those launched.
 			expect(run.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-			const named = run.map((item) => /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/.exec(String(item.json.error))?.[1]);
+			const named = run.map((item) => /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/.exec(String(item.json.reason))?.[1]);
 			expect(new Set(named)).toEqual(new Set(launched));
-			for (const item of run) expect(item.json.errorDescription).toContain('Raise Waiting › Timeout');
+			for (const item of run) {
+				expect(item.json).toMatchObject({ stage: 'processing', item_index: expect.any(Number), file_name: expect.any(String), file_id: expect.any(String) });
+				expect(named).toContain(item.json.job_id);
+				expect(item.json.what_to_do).toContain('Raise Waiting › Timeout');
+			}
 			expect(nodeOutputJson(ended.data, 'After')).toEqual(run.map((item) => item.json));
 			for (const jobId of launched) await finishJob(suite.emulator, jobId);
 		}, 180_000);

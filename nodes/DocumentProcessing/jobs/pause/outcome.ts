@@ -1,10 +1,12 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import type { CallContext } from '../../api/context';
 import type { Job } from '../../api/schemas';
-import { errorItem, withItemIndex } from '../../helpers/items';
+import { withFailedFiles } from '../../helpers/failedFiles';
+import { errorItems, withItemIndex } from '../../helpers/items';
 import { mapLimited } from '../../scheduling/concurrency';
 import { type FinishContext, itemsOfFinishedJob } from '../finish';
 import type { LaunchedJob } from '../launch';
+import { jobFileRecords } from '../unprocessedFiles';
 import { jobOutcome, timeoutError, type WaitSettings } from '../wait';
 import type { PausedJob, PauseState } from './state';
 
@@ -27,6 +29,11 @@ function launchedFromState(paused: PausedJob, job: Job): LaunchedJob {
 		itemIndices: paused.items,
 		...(paused.finalStep === undefined ? {} : { finalStep: paused.finalStep }),
 	};
+}
+
+/** A paused job's files with the ids the service gave them, for failure records. */
+function jobFilesOf(paused: PausedJob) {
+	return paused.files.map((file, index) => ({ file: { fileName: file.n, itemIndex: file.i }, fileId: paused.fileIds[index] }));
 }
 
 function waitSettings(paused: PausedJob): WaitSettings {
@@ -74,7 +81,7 @@ export async function itemsOfEndedJobs(
 	for (const [index, result] of perJob.entries()) {
 		if (result.items !== undefined) output.push(...result.items);
 		else if (!state.continueOnFail) throw result.error;
-		else output.push(errorItem(result.error, state.jobs[index].items));
+		else output.push(...errorItems(result.error, state.jobs[index].items));
 	}
 	return output;
 }
@@ -82,10 +89,14 @@ export async function itemsOfEndedJobs(
 /** The poll mode's time-out error of every job, and the items the execution gives if the time limit passes. */
 export function timeLimitOutcome(call: CallContext, state: PauseState, jobs: Job[], timeoutMs: number) {
 	const wait = { schedule: { initialMs: 0, maxMs: 0, factor: 1 }, timeoutMs, failOnJobFailure: true };
-	const errors = state.jobs.map((paused, index) => timeoutError(call.node, jobs[index], wait, paused.items[0]));
+	// Every file of a job still running is unprocessed: one failure item each, as in poll mode.
+	const errors = state.jobs.map((paused, index) => {
+		const error = timeoutError(call.node, jobs[index], wait, paused.items[0]);
+		return withFailedFiles(error, jobFileRecords(jobFilesOf(paused), jobs[index].id, 'processing', error));
+	});
 	const items: INodeExecutionData[] = [
 		...(state.carried as INodeExecutionData[]),
-		...state.jobs.map((paused, index) => errorItem(errors[index], paused.items)),
+		...state.jobs.flatMap((paused, index) => errorItems(errors[index], paused.items)),
 	];
 	return { errors, items };
 }
