@@ -149,7 +149,7 @@ async function modeRun(mode: 'pause' | 'poll', emulator: RunningEmulator, names:
 			WEBHOOK_PATH: flow.path,
 			WAIT_MODE: mode,
 			SPACING_SECONDS: 1,
-			RUNS_AT_ONCE: 5,
+			RUNS_AT_ONCE: 0,
 			CREDENTIAL_ID: credential.id,
 			CREDENTIAL_NAME: credential.name,
 		});

@@ -2,8 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * Process Files › Options, pause mode only: how the runs of the pause's own workflow are launched.
- * The defaults are the service's documented limits for on-demand jobs (one launch per second, 5
- * running per account); workflow runs have no documented limits of their own.
+ * The spacing is the service's documented limit for on-demand jobs (one launch per second); no
+ * window by default, since the service queues what it cannot run yet (SCHEDULED) and a window
+ * would hold the execution, not parked, until its last launch.
  */
 export const pauseRunOptionsV3: INodeProperties[] = [
 	{
@@ -20,8 +21,8 @@ export const pauseRunOptionsV3: INodeProperties[] = [
 		name: 'pauseRunsAtOnce',
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 100 },
-		default: 5,
+		default: 0,
 		description:
-			'Wait Mode › Pause only: a further job is launched only while fewer of this execution’s jobs are unfinished (the service runs 5 on-demand jobs per account at once). 0 launches them all and lets the service queue them.',
+			'Wait Mode › Pause only: 0 launches every job at the spacing and parks at once, the service queueing what it cannot run yet. A number launches a further job only while fewer of this execution’s jobs are unfinished, holding the execution (not parked) until the last launch.',
 	},
 ];

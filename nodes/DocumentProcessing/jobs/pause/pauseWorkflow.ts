@@ -18,7 +18,7 @@ export interface RunPacingSettings {
 	runsAtOnce: number;
 }
 
-export const DEFAULT_RUN_PACING: RunPacingSettings = { spacingMs: 1_000, runsAtOnce: 5 };
+export const DEFAULT_RUN_PACING: RunPacingSettings = { spacingMs: 1_000, runsAtOnce: 0 };
 
 /** What the pause's workflow is called after in the service's list. */
 export interface PauseWorkflowSettings extends Partial<RunPacingSettings> {
