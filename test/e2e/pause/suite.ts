@@ -204,7 +204,10 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			} else {
 				expect(ended.status).toBe('success');
 				const items = nodeOutputJson(ended.data, 'After');
-				expect(items).toEqual([{ error: expect.stringMatching(message), errorDescription: expect.stringContaining('Raise Waiting › Timeout') }]);
+				// n8n 1.x passes the time-out items on: one per file of the job, as the poll mode's.
+				expect(items).toEqual([
+					expect.objectContaining({ stage: 'processing', job_id: jobId, file_name: expect.any(String), reason: expect.stringMatching(message), what_to_do: expect.stringContaining('Raise Waiting › Timeout') }),
+				]);
 			}
 			await finishJob(suite.emulator, jobId);
 		}, 180_000);
