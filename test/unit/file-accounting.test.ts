@@ -11,7 +11,8 @@ import { type FailedFileRecord, failedFileItem, failedFilesOf, withFailedFiles }
 import { errorItem, errorItems, runPerUnit } from '../../nodes/DocumentProcessing/helpers/items';
 import { fileFailureItems } from '../../nodes/DocumentProcessing/jobs/finish';
 import { accountedFiles, accountedLaunch } from '../../nodes/DocumentProcessing/jobs/launchFailures';
-import { accountedError, jobFileRecords, unprocessedFileItems } from '../../nodes/DocumentProcessing/jobs/unprocessedFiles';
+import { jobFileRecords } from '../../nodes/DocumentProcessing/helpers/failedFiles';
+import { accountedError, unprocessedFileItems } from '../../nodes/DocumentProcessing/jobs/unprocessedFiles';
 import { actionNode } from '../harness/action-node';
 
 const node = (onError?: INode['onError']): INode => ({ ...actionNode('accounting'), ...(onError ? { onError } : {}) });

@@ -1,7 +1,7 @@
 import type { IBinaryData, IBinaryKeyData, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { OpenableFile } from './openableFile';
-import { uploadRecords, withFailedFiles } from './failedFiles';
+import { jobFileRecords, withFailedFiles } from './failedFiles';
 
 /** The service's limits for on-demand jobs. */
 export const MAX_FILES_PER_JOB = 10;
@@ -119,8 +119,8 @@ export async function itemFiles(
 		for (const property of properties) files.push(await propertyFile(ctx, itemIndex, property, binaries, options.maxBytes ?? MAX_FILE_BYTES));
 	} catch (error) {
 		// None of the item's files is sent: the error names them all, so each is accounted for.
-		const names = properties.map((property) => binaries[property]?.fileName ?? property);
-		throw error instanceof Error ? withFailedFiles(error, uploadRecords(error, itemIndex, names)) : error;
+		const files = properties.map((property) => ({ file: { fileName: binaries[property]?.fileName ?? property, itemIndex } }));
+		throw error instanceof Error ? withFailedFiles(error, jobFileRecords(files, null, 'upload', error)) : error;
 	}
 	return files;
 }

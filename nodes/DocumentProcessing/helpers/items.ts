@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from '
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimited } from '../scheduling/concurrency';
 import { asOperationError, InputProblem } from './inputProblem';
-import { failedFileItem, failedFilesOf, failureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from './failedFiles';
+import { failedFileItem, failedFilesOf, fileFailureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from './failedFiles';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */
 export const ITEM_CONCURRENCY = 8;
@@ -47,7 +47,7 @@ export function withItemIndex(ctx: Pick<IExecuteFunctions, 'getNode'>, error: un
 
 function routingOf(error: Error): FileFailureRouting {
 	const node = (error as { node?: Pick<INode, 'onError' | 'continueOnFail'> }).node;
-	return node ? failureRouting(node) : 'items';
+	return node ? fileFailureRouting(node) : 'items';
 }
 
 /**

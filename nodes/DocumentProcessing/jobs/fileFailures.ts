@@ -4,7 +4,7 @@ import type { CallContext } from '../api/context';
 import { getFailedFiles, getJobDetails, type FailedFile, type JobDetails } from '../api/jobFailures';
 import { finalNodeId, type PipelineStep } from '../api/jobOutputs';
 import type { Job } from '../api/schemas';
-import { type FailedFileRecord, nameNotProcessed, withFailedFiles } from '../helpers/failedFiles';
+import { type FailedFileRecord, nameNotProcessed, PROCESSING_ADVICE, withFailedFiles } from '../helpers/failedFiles';
 
 /** An input file of a job, as far as the caller knows it, and the item it belongs to. */
 export interface JobInput {
@@ -87,8 +87,6 @@ export async function failedInputFiles(call: CallContext, job: Job, inputs: JobI
 	for (const input of unmatchedMissing) failures.push(failure(input, undefined, details?.message?.trim() || NO_REASON));
 	return failures;
 }
-
-export const PROCESSING_ADVICE = "Check the file (format, damage, size) and send it again; Job › Get Failed Files lists the service's reasons.";
 
 /** A file that failed inside a finished job as the fields every failure item carries. */
 export function processingRecord(failure: FileFailure): FailedFileRecord {

@@ -3,14 +3,12 @@ import { downloadJobOutputs } from '../api/jobOutputs';
 import type { CallContext } from '../api/context';
 import { getFailedFiles } from '../api/jobFailures';
 import { JOB_SUCCESS, type Job } from '../api/schemas';
-import { failedFileItem, type FailureStage, failureRouting, type FileFailureRouting } from '../helpers/failedFiles';
+import { failedFileItem, type FailureStage, type FileFailureRouting, jobFileRecords } from '../helpers/failedFiles';
 import { failedInputFiles, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput, processingRecord } from './fileFailures';
 import { inputFileIndex, type LaunchedJob } from './launch';
 import { type BinaryPreparer, type OutputSettings, outputFilesToItems } from './outputs';
-import { accountedError, failedJobReasons, jobFileRecords, unprocessedFileItems } from './unprocessedFiles';
+import { accountedError, failedJobReasons, unprocessedFileItems } from './unprocessedFiles';
 import { jobOutcome, type WaitSettings, waitForJob } from './wait';
-
-export type { FileFailureRouting };
 
 /**
  * What finishing a job needs from n8n: the node and binary data. Both IExecuteFunctions and
@@ -20,11 +18,6 @@ export type { FileFailureRouting };
  */
 export interface FinishContext extends BinaryPreparer {
 	getNode(): INode;
-}
-
-/** n8n's "On Error" setting (or the older "Continue On Fail") as a routing for failed files. */
-export function fileFailureRouting(node: Pick<INode, 'onError' | 'continueOnFail'>): FileFailureRouting {
-	return failureRouting(node);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { BinaryHelperFunctions, IDataObject, INodeExecutionData, IPairedIte
 import { outputItems, outputOrigin, type OutputFile } from '../outputs/elementItems';
 import type { TextOptions } from '../outputs/elementText';
 import { outputTextItems } from '../outputs/textItems';
-import type { FileFailureRouting } from './finish';
+import type { FileFailureRouting } from '../helpers/failedFiles';
 
 /** The one n8n helper output shaping needs, in an execution and in a resume webhook alike. */
 export interface BinaryPreparer {

@@ -1,62 +1,12 @@
 import type { INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import type { Job } from '../api/schemas';
-import { type FailedFileRecord, failedFileItem, failedFilesOf, type FailureStage, type FileFailureRouting, nameNotProcessed, withFailedFiles } from '../helpers/failedFiles';
-import { asNodeError, withMoreAdvice } from '../helpers/nodeErrors';
-import { PROCESSING_ADVICE } from './fileFailures';
+import { type FailedFileRecord, failedFileItem, failedFilesOf, type FileFailureRouting, type JobFile, nameNotProcessed, withFailedFiles } from '../helpers/failedFiles';
+import { asNodeError } from '../helpers/nodeErrors';
 
 /*
  * A failure that is not one file's (a launch refused, a job that failed or timed out, a download
  * that failed) leaves every file of its job unprocessed: each is named as a failure of its own.
  */
-
-const DEFAULT_ADVICE: Record<FailureStage, (jobId: string | null) => string> = {
-	upload: () => 'Check the file and the node that produced it, then send it again.',
-	launch: () => 'Fix what the service names and send the files again.',
-	processing: () => PROCESSING_ADVICE,
-	download: (jobId) => `Get the output with Job › Download Output and job ID ${jobId ?? '(see job_id)'}.`,
-};
-
-/** One of a job's files with the id the service gave it (none when the job was never started). */
-export interface JobFile {
-	file: { fileName: string | null; itemIndex: number };
-	fileId?: string;
-}
-
-function describedBy(error: Error): { reason: string; advice?: string; httpCode?: string } {
-	const { description, httpCode } = error as { description?: unknown; httpCode?: unknown };
-	return {
-		reason: error.message,
-		...(typeof description === 'string' && description ? { advice: description } : {}),
-		...(typeof httpCode === 'string' && httpCode ? { httpCode } : {}),
-	};
-}
-
-/** The failure records of a job's files that `error` left unprocessed at `stage`; `known` keeps files already accounted for. */
-export function jobFileRecords(
-	files: JobFile[],
-	jobId: string | null,
-	stage: FailureStage,
-	error: Error,
-	known: FailedFileRecord[] = [],
-	reasonOf: (file: JobFile) => string | undefined = () => undefined,
-): FailedFileRecord[] {
-	const { reason, advice, httpCode } = describedBy(error);
-	return files.map((entry) => {
-		const already = known.find((record) => entry.fileId !== undefined && record.file_id === entry.fileId);
-		if (already) return already;
-		return {
-			file_name: entry.file.fileName,
-			item_index: entry.file.itemIndex,
-			job_id: jobId,
-			file_id: entry.fileId ?? null,
-			stage,
-			reason: reasonOf(entry) ?? reason,
-			// The job's outputs exist once it ran: saying where to get them matters more than why the download broke.
-			what_to_do: advice === undefined ? DEFAULT_ADVICE[stage](jobId) : stage === 'download' ? withMoreAdvice(advice, DEFAULT_ADVICE.download(jobId)) : advice,
-			...(httpCode ? { http_code: httpCode } : {}),
-		};
-	});
-}
 
 /** An abort (the execution was cancelled) is no file's failure: it passes through untouched. */
 function isAbort(error: unknown): boolean {

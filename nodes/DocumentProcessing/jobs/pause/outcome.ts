@@ -1,12 +1,11 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import type { CallContext } from '../../api/context';
 import type { Job } from '../../api/schemas';
-import { withFailedFiles } from '../../helpers/failedFiles';
+import { jobFileRecords, withFailedFiles } from '../../helpers/failedFiles';
 import { errorItems, withItemIndex } from '../../helpers/items';
 import { mapLimited } from '../../scheduling/concurrency';
 import { type FinishContext, itemsOfFinishedJob } from '../finish';
 import type { LaunchedJob } from '../launch';
-import { jobFileRecords } from '../unprocessedFiles';
 import { jobOutcome, timeoutError, type WaitSettings } from '../wait';
 import type { PausedJob, PauseState } from './state';
 
