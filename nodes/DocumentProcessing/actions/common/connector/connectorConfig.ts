@@ -132,6 +132,16 @@ export function planSecretFields(config: Record<string, unknown>, secretPaths: s
 	return { config, inline };
 }
 
+/** The value at a config path, through own keys only (a prototype key is no config key). */
+export function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {
+	let value: unknown = config;
+	for (const part of path) {
+		if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, part)) return undefined;
+		value = (value as Record<string, unknown>)[part];
+	}
+	return value;
+}
+
 export function setAtPath(config: Record<string, unknown>, path: string[], value: unknown): void {
 	let parent: Record<string, unknown> = config;
 	for (const part of path.slice(0, -1)) {

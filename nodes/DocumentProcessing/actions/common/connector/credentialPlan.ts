@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { InputProblem } from '../../../helpers/inputProblem';
-import { looksLikeReference, pathText } from './connectorConfig';
+import { looksLikeReference, ownValueAt, pathText } from './connectorConfig';
 import type { ConnectorModel } from './connectorTableTypes';
 import { connectorCredentialSecrets, credentialName } from './credentialSecrets';
 import { AWS_KEY_TYPES, credentialFor } from './secretKeys';
@@ -21,15 +21,6 @@ export interface FormValues {
 
 const isGiven = (value: unknown): boolean => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
-function valueAt(config: Record<string, unknown>, path: string[]): unknown {
-	let value: unknown = config;
-	for (const part of path) {
-		if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, part)) return undefined;
-		value = (value as Record<string, unknown>)[part];
-	}
-	return value;
-}
-
 /**
  * From version 3.1 on: a plaintext secret written into Config (JSON) itself is refused, since n8n
  * saves the parameter as typed. A value an expression produced is not saved with the workflow, so
@@ -40,7 +31,7 @@ export function refuseTypedSecrets(ctx: IExecuteFunctions, config: Record<string
 	const raw = ctx.getNode().parameters.connectorConfigJson;
 	if (typeof raw !== 'string' || raw.trimStart().startsWith('=')) return;
 	for (const path of paths) {
-		const value = valueAt(config, path);
+		const value = ownValueAt(config, path);
 		if (!isGiven(value) || looksLikeReference(value)) continue;
 		throw new InputProblem(
 			`Config (JSON) holds a typed secret at "${pathText(path)}"`,

@@ -1,19 +1,10 @@
 import type { INode } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
 import { MASK } from '../../../secrets/maskSecrets';
-import { defaultSecretKeys, looksLikeReference, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
+import { defaultSecretKeys, looksLikeReference, ownValueAt, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
 import { DEFAULT_TYPE } from './connectorForm';
 import { modelOf, secretPaths } from './connectorTypes';
 import { knownSecretPaths, unitePaths } from './secretKeys';
-
-function ownValueAt(config: Record<string, unknown>, path: string[]): unknown {
-	let value: unknown = config;
-	for (const part of path) {
-		if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, part)) return undefined;
-		value = (value as Record<string, unknown>)[part];
-	}
-	return value;
-}
 
 /**
  * One JSON config parameter with the plaintext at its secret paths masked (references stay, they

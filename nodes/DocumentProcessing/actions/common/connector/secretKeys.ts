@@ -1,4 +1,5 @@
 import type { ConnectorKind } from '../../../api/connectors';
+import { DESTINATION_SECRET_KEYS } from './connectorConfig';
 import { modelOf, secretPaths } from './connectorTypes';
 
 /**
@@ -16,8 +17,8 @@ const JSON_ONLY_SECRET_KEYS: Record<string, string[]> = {
 	motherduck: ['md_token'],
 };
 
-/** Version 2's list for a type the table lacks (Other Type): what object stores and databases name their secrets. */
-export const OTHER_TYPE_SECRET_KEYS = ['secret', 'token', 'password', 'service_account_key'];
+/** Version 2's destination list for a type the table lacks (Other Type): what object stores and databases name their secrets. */
+export const OTHER_TYPE_SECRET_KEYS = DESTINATION_SECRET_KEYS.split(',').map((key) => key.trim());
 
 /** The secret keys of a type: its model's secret fields, its documented JSON-only keys, or version 2's list. */
 export function knownSecretPaths(kind: ConnectorKind, typeId: string): string[][] {
