@@ -2,6 +2,8 @@ import type { IDataObject, ISupplyDataFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { PartitionParameters } from '../api/partitionForm';
 import { parsePropertyNames } from '../helpers/binaries';
+import { asOperationError } from '../helpers/inputProblem';
+import { languageCodes, wholeNumberAtLeast } from '../helpers/validate';
 import { DEFAULT_SPLIT_CONCURRENCY } from '../pdf/pdfSplit';
 import type { DocumentOptions } from './chunkDocuments';
 import { isPrototypeKey } from './flatMetadata';
@@ -32,19 +34,23 @@ interface LoaderOptions {
 	tablesAsHtml?: boolean;
 }
 
-const LANGUAGE_CODE = /^[a-z]{2,3}(?:[_-][a-z0-9]+)*$/i;
 const CHUNKING = new Set(['by_title', 'by_page', 'by_similarity', 'basic']);
 
 function fail(ctx: ISupplyDataFunctions, itemIndex: number, message: string, description: string): never {
 	throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${message}`, { itemIndex, description });
 }
 
-function wholeNumber(ctx: ISupplyDataFunctions, itemIndex: number, field: string, raw: unknown, min: number): number {
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-		fail(ctx, itemIndex, `${field} must be a whole number of at least ${min}, not "${String(raw)}"`, `Enter a number such as 500 in ${field}.`);
+/** A shared check's InputProblem as the loader's error for this item, named as its own are. */
+function checked<T>(ctx: ISupplyDataFunctions, itemIndex: number, check: () => T): T {
+	try {
+		return check();
+	} catch (error) {
+		throw asOperationError(ctx.getNode(), error, itemIndex, { prefix: `Item ${itemIndex}: ` });
 	}
-	return value;
+}
+
+function wholeNumber(ctx: ISupplyDataFunctions, itemIndex: number, field: string, raw: unknown, min: number): number {
+	return checked(ctx, itemIndex, () => wholeNumberAtLeast(field, raw, min, '500'));
 }
 
 function readInput(ctx: ISupplyDataFunctions, itemIndex: number): LoaderInput {
@@ -65,13 +71,6 @@ function readMetadata(ctx: ISupplyDataFunctions, itemIndex: number, options: Loa
 		pairs.push([key, entry.value]);
 	}
 	return pairs;
-}
-
-function readLanguages(ctx: ISupplyDataFunctions, itemIndex: number, raw: unknown): string[] {
-	const codes = String(raw ?? '').split(',').map((code) => code.trim()).filter((code) => code !== '');
-	const bad = codes.find((code) => !LANGUAGE_CODE.test(code));
-	if (bad !== undefined) fail(ctx, itemIndex, `Languages: "${bad}" is not a language code`, 'Use OCR language codes such as eng, deu or chi_sim, separated by commas.');
-	return codes;
 }
 
 /** The chunking form fields beyond strategy and max_characters, sent only when set (the service's defaults otherwise). */
@@ -106,7 +105,7 @@ export function readLoaderSettings(ctx: ISupplyDataFunctions, itemIndex: number)
 	if (input.kind === 'elements') return { input, documents };
 	const partition: PartitionParameters = {
 		strategy: String(ctx.getNodeParameter('partitionStrategy', itemIndex, 'vlm')),
-		languages: readLanguages(ctx, itemIndex, options.languages),
+		languages: checked(ctx, itemIndex, () => languageCodes(options.languages)),
 		coordinates: documents.coordinates,
 		uniqueElementIds: false,
 		chunkingStrategy: strategy,

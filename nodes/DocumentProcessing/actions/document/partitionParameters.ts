@@ -4,6 +4,8 @@ import { NODE_FIELDS, type PartitionParameters } from '../../api/partitionForm';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from '../../pdf/pdfSplit';
 import { nodeSetting, switchSetting } from '../../helpers/nodeSetting';
 import { isVersion3 } from '../../helpers/nodeVersion';
+import { asOperationError } from '../../helpers/inputProblem';
+import { languageCodes, wholeNumberAtLeast } from '../../helpers/validate';
 
 /** Reads and checks Partition File's fields (partitionFields.ts) before anything is sent. */
 
@@ -18,30 +20,21 @@ interface PartitionOptionsValues {
 	uniqueElementIds?: boolean;
 }
 
-const LANGUAGE_CODE = /^[a-z]{2,3}(?:[_-][a-z0-9]+)*$/i;
+/** A shared check's InputProblem as the node's error for this item. */
+function checked<T>(ctx: IExecuteFunctions, itemIndex: number, check: () => T): T {
+	try {
+		return check();
+	} catch (error) {
+		throw asOperationError(ctx.getNode(), error, itemIndex);
+	}
+}
 
 function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
 function positiveInteger(ctx: IExecuteFunctions, itemIndex: number, field: string, raw: unknown): number {
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-		fail(ctx, itemIndex, `${field} must be a whole number of at least 1, not "${String(raw)}"`, `Enter a number such as 1 or 5 in ${field}.`);
-	}
-	return value;
-}
-
-function readLanguages(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): string[] {
-	const codes = String(raw ?? '')
-		.split(',')
-		.map((code) => code.trim())
-		.filter((code) => code !== '');
-	const bad = codes.find((code) => !LANGUAGE_CODE.test(code));
-	if (bad !== undefined) {
-		fail(ctx, itemIndex, `Languages: "${bad}" is not a language code`, 'Use OCR language codes such as eng, deu or chi_sim, separated by commas.');
-	}
-	return codes;
+	return checked(ctx, itemIndex, () => wholeNumberAtLeast(field, raw, 1, '1 or 5'));
 }
 
 function readAdditional(ctx: IExecuteFunctions, itemIndex: number, raw: PartitionOptionsValues['additionalParameters']): Array<[string, string]> {
@@ -83,7 +76,7 @@ export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: numbe
 		vlmModelProvider: strategy === 'vlm' ? text('vlmModelProvider') || undefined : undefined,
 		vlmModel: strategy === 'vlm' ? text('vlmModel') || undefined : undefined,
 		hiResModelName: strategy === 'hi_res' ? text('hiResModelName') || undefined : undefined,
-		languages: readLanguages(ctx, itemIndex, options.languages),
+		languages: checked(ctx, itemIndex, () => languageCodes(options.languages)),
 		coordinates: options.coordinates === true,
 		uniqueElementIds: options.uniqueElementIds === true,
 		chunkingStrategy: chunking === 'none' || chunking === '' ? undefined : chunking,
