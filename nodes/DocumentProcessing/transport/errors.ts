@@ -39,9 +39,6 @@ function headline(failure: ServiceFailure): string {
 	switch (status) {
 		case 400:
 			return 'The service rejected the request';
-		case 401:
-		case 403:
-			return 'The service refused the API key';
 		case 404:
 			return notFound ? `${notFound} was not found` : 'The service found nothing at this address';
 		case 409:
