@@ -20,6 +20,7 @@ import { startEmulator, type RunningEmulator } from '../test/emulator';
 import { listExecutions, readExecution } from '../test/e2e/lib/executions';
 import { emulatorCredentialData, startRun } from '../test/e2e/lib/pause';
 import { setupN8nE2e, type E2eN8n } from '../test/e2e/lib/setup';
+import { processMemoryBytes } from '../test/e2e/lib/process-memory';
 import { userFolderPaths } from '../test/e2e/lib/user-folder';
 import { loadWorkflow, maxExecutionId, nodeOutputJson } from '../test/e2e/n8n';
 import { samplePdf } from '../test/integration/support/pdfs';
@@ -30,11 +31,6 @@ const flag = (name: string, fallback: number): number => {
 	return index === -1 ? fallback : Number(process.argv[index + 1]);
 };
 const sleep = async (ms: number): Promise<void> => await new Promise((resolve) => setTimeout(resolve, ms));
-
-function rssOf(pid: number): number {
-	const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-	return match ? Number(match[1]) * 1024 : 0;
-}
 
 interface Figures {
 	wallMs: number;
@@ -55,9 +51,9 @@ async function requestCount(emulator: RunningEmulator): Promise<number> {
 async function oneRun(n8n: E2eN8n, emulator: RunningEmulator, flow: { id: string; path: string }, glob: string, names: string[]): Promise<Figures> {
 	const before = await maxExecutionId(n8n.userFolder);
 	const requestsBefore = await requestCount(emulator);
-	const baseline = rssOf(n8n.n8n.pid);
+	const baseline = processMemoryBytes(n8n.n8n.pid, 'VmRSS', 0);
 	let peak = baseline;
-	const sampler = setInterval(() => (peak = Math.max(peak, rssOf(n8n.n8n.pid))), 100);
+	const sampler = setInterval(() => (peak = Math.max(peak, processMemoryBytes(n8n.n8n.pid, 'VmRSS', 0))), 100);
 	await startRun(n8n.n8n.url, flow.path, glob);
 	let parkedMs = 0;
 	let parks = 0;

@@ -8,30 +8,15 @@
  * resident memory grows by less than the file's inflate allowance plus 64 MiB, and n8n keeps
  * answering (its health check never waits a second).
  */
-import * as fs from 'node:fs';
 import { inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudget';
 import { lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
-import { readExample, type ExampleWorkflow } from './examples/example-import';
+import { formUrl, readExample, type ExampleWorkflow } from './examples/example-import';
+import { processMemoryBytes } from './lib/process-memory';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
 const MIB = 2 ** 20;
 const EXAMPLE = 'upload-form-document-text.json';
-
-/** n8n's resident memory in bytes (VmRSS of /proc/<pid>/status). */
-function residentBytes(pid: number): number {
-	const match = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-	if (!match) throw new Error(`no VmRSS for process ${pid}`);
-	return Number(match[1]) * 1024;
-}
-
-/** The form's address as n8n serves it: the Form Trigger's path, or its webhook id when it has none. */
-function formPath(saved: ExampleWorkflow): string {
-	const trigger = saved.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger');
-	const path = (trigger?.parameters.options as { path?: string } | undefined)?.path ?? trigger?.webhookId;
-	if (!path) throw new Error(`the example ${EXAMPLE} has no form address`);
-	return path;
-}
 
 /** Polls n8n's health check until stopped; resolves to the longest answer, i.e. how long n8n's event loop was held at most. */
 function watchHealth(url: string): { stop: () => Promise<number> } {
@@ -98,7 +83,7 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 		for (const node of workflow.nodes) if (node.credentials?.documentProcessingApi) node.credentials.documentProcessingApi = credential;
 		const saved = await e2e.rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
 		workflowId = saved.id;
-		form = formPath(saved);
+		form = formUrl(e2e.n8n.url, saved, 'Upload a Document');
 		await e2e.publish(workflowId);
 	}, E2E_SETUP_TIMEOUT_MS);
 
@@ -109,12 +94,12 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 		expect(pdf.length).toBeLessThan(330_000);
 		const { pid } = e2e.n8n;
 		const before = await maxExecutionId(e2e.userFolder);
-		const rssBefore = residentBytes(pid);
+		const rssBefore = processMemoryBytes(pid);
 		const health = watchHealth(e2e.n8n.url);
 		let longestHealthMs: number;
 		let seen: string[];
 		try {
-			seen = await submitForm(`${e2e.n8n.url}/form/${form}`, { name: 'lookahead.pdf', bytes: pdf });
+			seen = await submitForm(form, { name: 'lookahead.pdf', bytes: pdf });
 		} finally {
 			longestHealthMs = await health.stop();
 		}
@@ -122,7 +107,7 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 		const [execution] = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, timeoutMs: 60_000 });
 
 		const bound = inflateAllowance(pdf.length) + 64 * MIB;
-		const growth = residentBytes(pid) - rssBefore;
+		const growth = processMemoryBytes(pid) - rssBefore;
 		// The figures travel with the verdicts, so that a failure shows them.
 		const figures = { rssGrowthMiB: Math.round(growth / MIB), boundMiB: Math.round(bound / MIB), longestHealthMs };
 		expect({ status: execution.status, rssWithinBound: growth <= bound, heldUnderOneSecond: longestHealthMs < 1_000, figures }).toEqual({

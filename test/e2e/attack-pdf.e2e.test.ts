@@ -12,6 +12,7 @@ import type { LoggedRequest } from '../emulator/request-log';
 import { cyclicTree, lyingCount, repeatedTree } from '../integration/support/pdfBombs';
 import { inflatingStream, withStreams } from '../integration/support/pdfInflateBombs';
 import { startRun } from './lib/pause';
+import { processMemoryBytes } from './lib/process-memory';
 import { publishedWebhookWorkflow } from './lib/webhook-workflow';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
@@ -27,11 +28,7 @@ const BOMBS = [
 ];
 
 /** A figure of /proc/<pid>/status in MB (VmRSS: resident now; VmHWM: the peak since the last reset). */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-	const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-	if (!match) throw new Error(`no ${field} for process ${pid}`);
-	return Number(match[1]) / 1024;
-}
+const memoryMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => processMemoryBytes(pid, field) / 1024 / 1024;
 
 describe('attack: PDF page-tree and inflate bombs in real n8n', () => {
 	const suite = useE2eSuite({ label: 'attack-pdf' });
