@@ -14,7 +14,7 @@ import { sweepStalePauseWorkflows } from './sweep';
 export interface RunPacingSettings {
 	/** Between one run's accepted launch and the next (default 1 s, as for on-demand jobs). */
 	spacingMs: number;
-	/** Most unfinished runs at once (default 5, as for on-demand jobs); 0 for no limit. */
+	/** Most unfinished runs at once; 0 (the default) for no limit, the service queueing what it cannot run yet. */
 	runsAtOnce: number;
 }
 
