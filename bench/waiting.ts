@@ -1,6 +1,6 @@
 import { FormData, request } from 'undici';
 import { waitForJob } from '../nodes/DocumentProcessing/jobs/wait';
-import { DEFAULT_POLL_SCHEDULE, pollDelay, type PollSchedule } from '../nodes/DocumentProcessing/scheduling/polling';
+import { DEFAULT_POLL_SCHEDULE, pollDelay, type PollSchedule } from '../nodes/DocumentProcessing/async/polling';
 import type { CallContext } from '../nodes/DocumentProcessing/transport';
 import { executeNode } from '../test/harness';
 import { startEmulatorProcess, type EmulatorProcess } from './lib/emulator-process';

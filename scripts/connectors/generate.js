@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the connector table (nodes/DocumentProcessing/actions/common/connector/connectorTable.json,
+ * Writes the connector table (nodes/DocumentProcessing/actions/common/connector/connectorTable.data.json,
  * data read by connectorTable.ts) from the service's published Python client: every type id of its source and destination type
  * lists, with the fields of the config model the client pairs with it. Facts only: the client's
  * code is not copied. Which fields are secrets, the types' display names and a few labels come
@@ -25,7 +25,7 @@ const { checkUrlSchemes, urlSchemes } = require('./urlSchemes');
 
 const REVIEWED = require('./reviewed.json');
 const MODELS = 'src/unstructured_client/models/shared';
-const DEFAULT_OUT = path.join(__dirname, '../../nodes/DocumentProcessing/actions/common/connector/connectorTable.json');
+const DEFAULT_OUT = path.join(__dirname, '../../nodes/DocumentProcessing/actions/common/connector/connectorTable.data.json');
 const DEFAULT_DOCS = path.join(__dirname, '../../docs/connectors.md');
 const ACRONYMS = { id: 'ID', url: 'URL', uri: 'URI', api: 'API', aws: 'AWS', ssl: 'SSL', sas: 'SAS', db: 'DB', iam: 'IAM', http: 'HTTP' };
 const KINDS = [

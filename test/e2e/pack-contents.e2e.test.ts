@@ -39,7 +39,7 @@ describe('the npm pack tarball', () => {
 		expect(files.filter((file) => file.startsWith('dist/') && !DIST_FILE.test(file))).toEqual([]);
 		expect(files).toEqual(expect.arrayContaining(declaredN8nFiles()));
 		// Data the compiled code reads at load time: the generated connector table (issue 46).
-		expect(files).toContain('dist/nodes/DocumentProcessing/actions/common/connector/connectorTable.json');
+		expect(files).toContain('dist/nodes/DocumentProcessing/actions/common/connector/connectorTable.data.json');
 		expect(files.filter((file) => /\.(map|ts)$|(^|\/)(test|tests|bench|__tests__)\//.test(file))).toEqual([]);
 		expect(fs.readFileSync(path.join(unpacked, 'CHANGELOG.md'), 'utf8')).toBe(fs.readFileSync(path.join(REPO_ROOT, 'CHANGELOG.md'), 'utf8'));
 	});

@@ -1,5 +1,5 @@
 import { planJobs } from '../../nodes/DocumentProcessing/jobs/batching';
-import { DEFAULT_POLL_SCHEDULE, pollDelay } from '../../nodes/DocumentProcessing/scheduling/polling';
+import { DEFAULT_POLL_SCHEDULE, pollDelay } from '../../nodes/DocumentProcessing/async/polling';
 
 const files = (counts: number[]) => counts.map((count, itemIndex) => Array.from({ length: count }, (_, n) => ({ itemIndex, n })));
 

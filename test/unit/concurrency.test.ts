@@ -1,4 +1,4 @@
-import { mapLimited } from '../../nodes/DocumentProcessing/scheduling/concurrency';
+import { mapLimited } from '../../nodes/DocumentProcessing/async/concurrency';
 
 const tick = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 

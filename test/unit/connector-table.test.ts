@@ -15,7 +15,7 @@ interface Generator {
 }
 
 const ROOT = join(__dirname, '../..');
-const TABLE_JSON = join(ROOT, 'nodes/DocumentProcessing/actions/common/connector/connectorTable.json');
+const TABLE_JSON = join(ROOT, 'nodes/DocumentProcessing/actions/common/connector/connectorTable.data.json');
 const FIXTURE = join(ROOT, 'test/fixtures/unstructured-client-models');
 const MODELS = join(FIXTURE, 'src/unstructured_client/models/shared');
 // eslint-disable-next-line @typescript-eslint/no-require-imports

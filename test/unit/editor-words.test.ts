@@ -12,7 +12,7 @@ import { serviceError } from '../../nodes/DocumentProcessing/transport/errors';
 import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/eventTypes';
 import type { Job } from '../../nodes/DocumentProcessing/api/schemas';
 import { jobOutcome, timeoutError } from '../../nodes/DocumentProcessing/jobs/wait';
-import { DEFAULT_POLL_SCHEDULE } from '../../nodes/DocumentProcessing/scheduling/polling';
+import { DEFAULT_POLL_SCHEDULE } from '../../nodes/DocumentProcessing/async/polling';
 import { operationsOf } from './v3/displayOptions';
 import { evaluateSubtitle } from './v3/subtitle';
 

@@ -1,4 +1,4 @@
-import { sleep } from '../../nodes/DocumentProcessing/scheduling/sleep';
+import { sleep } from '../../nodes/DocumentProcessing/async/sleep';
 
 describe('sleep (n8n-workflow timers)', () => {
 	it('waits the given time', async () => {

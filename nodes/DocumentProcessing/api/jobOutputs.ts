@@ -1,4 +1,4 @@
-import { mapLimited } from '../scheduling/concurrency';
+import { mapLimited } from '../async/concurrency';
 import { fileNameFromElements, type OutputFile } from '../outputs/elementItems';
 import { readOutputContent } from '../outputs/outputContent';
 import type { CallContext } from '../transport';

@@ -2,11 +2,11 @@
 // continueOnFail (this file), an item's binaries and the one file type (binaries.ts,
 // openableFile.ts), the input-problem and node errors (inputProblem.ts, nodeErrors.ts), local
 // parameter checks (validate.ts, opaqueId.ts), resource locators and JSON values. It may import
-// scheduling/ and n8n-workflow only; every other folder may use it.
+// async/ and n8n-workflow only; every other folder may use it.
 
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { mapLimited } from '../scheduling/concurrency';
+import { mapLimited } from '../async/concurrency';
 import { asOperationError, InputProblem } from './inputProblem';
 import { failedFileItem, failedFilesOf, fileFailureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from './failedFiles';
 

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../api/context';
 import { CHECK_DONE, getConnectionCheck, startConnectionCheck, type ConnectionCheck, type ConnectorKind } from '../api/connectors';
-import { pollDelay, type PollSchedule } from '../scheduling/polling';
-import { sleep } from '../scheduling/sleep';
+import { pollDelay, type PollSchedule } from '../async/polling';
+import { sleep } from '../async/sleep';
 
 export interface CheckWait {
 	schedule: PollSchedule;

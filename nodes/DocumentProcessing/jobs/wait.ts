@@ -2,8 +2,8 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { getJob } from '../api/jobs';
 import { JOB_FAILURES, JOB_SUCCESS, type Job } from '../api/schemas';
-import { pollDelay, type PollSchedule } from '../scheduling/polling';
-import { sleep } from '../scheduling/sleep';
+import { pollDelay, type PollSchedule } from '../async/polling';
+import { sleep } from '../async/sleep';
 import { optionPath } from '../helpers/nodeVersion';
 import type { CallContext } from '../api/context';
 

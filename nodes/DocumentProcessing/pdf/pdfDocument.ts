@@ -3,7 +3,7 @@
 // it (pageTree.ts), inflating what pdf-lib parses within a budget (inflateBudget.ts, inflate.ts),
 // loading the document and cutting the ranges out of it with pdf-lib (this file, the only one that
 // may import pdf-lib; the build bundles it), running the ranges side by side (pdfRangeRunner.ts).
-// It may import scheduling/ and Node's own modules, nothing of the layers; api/partition.ts calls it.
+// It may import async/ and Node's own modules, nothing of the layers; api/partition.ts calls it.
 
 import {
 	ParseSpeeds,

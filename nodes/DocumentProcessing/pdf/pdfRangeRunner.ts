@@ -1,4 +1,4 @@
-import { mapLimited, type LaneView } from '../scheduling/concurrency';
+import { mapLimited, type LaneView } from '../async/concurrency';
 import type { PageRange } from './pdfSplit';
 
 export type RangeOutcome<T> = { range: PageRange; ok: true; value: T } | { range: PageRange; ok: false; error: Error };

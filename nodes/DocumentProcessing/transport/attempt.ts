@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { sleep } from '../scheduling/sleep';
+import { sleep } from '../async/sleep';
 import { encodeMultipart } from './multipart';
 import type { CallContext, ServiceRequest } from './request';
 

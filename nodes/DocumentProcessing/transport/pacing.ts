@@ -1,4 +1,4 @@
-import { sleep } from '../scheduling/sleep';
+import { sleep } from '../async/sleep';
 
 /**
  * The service refuses on-demand job launches less than one second apart, counted from when it

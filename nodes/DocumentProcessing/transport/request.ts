@@ -5,7 +5,7 @@ import type { ServiceConnection } from './connection';
 import { describeSchemaProblem, detailText, networkError, serviceError, unreadableAnswer } from './errors';
 import type { MultipartBody } from './multipart';
 import { send, type Answer } from './attempt';
-import { sleep } from '../scheduling/sleep';
+import { sleep } from '../async/sleep';
 import { LAUNCH_SPACING_MS, launchPacer, type LaunchTurn } from './pacing';
 import {
 	backoffDelay,

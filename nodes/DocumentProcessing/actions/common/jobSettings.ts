@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUT_MINUTES, type WaitMode } from '../../descriptions/waitF
 import { fileFailureRouting } from '../../helpers/failedFiles';
 import type { OutputMode, OutputSettings } from '../../jobs/outputs';
 import type { WaitSettings } from '../../jobs/wait';
-import { DEFAULT_POLL_SCHEDULE } from '../../scheduling/polling';
+import { DEFAULT_POLL_SCHEDULE } from '../../async/polling';
 import { nodeSetting, settingsGroup, switchSetting } from '../../helpers/nodeSetting';
 import { optionPath } from '../../helpers/nodeVersion';
 

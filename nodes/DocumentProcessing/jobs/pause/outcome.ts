@@ -3,7 +3,7 @@ import type { CallContext } from '../../api/context';
 import type { Job } from '../../api/schemas';
 import { jobFileRecords, withFailedFiles } from '../../helpers/failedFiles';
 import { errorItems, withItemIndex } from '../../helpers/items';
-import { mapLimited } from '../../scheduling/concurrency';
+import { mapLimited } from '../../async/concurrency';
 import { type FinishContext, itemsOfFinishedJob } from '../finish';
 import type { LaunchedJob } from '../launch';
 import { jobOutcome, timeoutError, type WaitSettings } from '../wait';

@@ -1,6 +1,6 @@
 import type { CallContext } from '../../api/context';
 import { getJob } from '../../api/jobs';
-import { sleep } from '../../scheduling/sleep';
+import { sleep } from '../../async/sleep';
 import { isTerminal } from '../wait';
 
 /** How often a launch held by the window looks again at the runs in it. */

@@ -4,7 +4,7 @@ import { createConnector, deleteConnector, getConnector, listConnectors, updateC
 import { callContextFor, executingNode } from '../../../api/context';
 import { filtersProperty, limitResults, returnAllProperties } from '../../../descriptions/returnAll';
 import { runPerItem } from '../../../helpers/items';
-import { DEFAULT_POLL_SCHEDULE } from '../../../scheduling/polling';
+import { DEFAULT_POLL_SCHEDULE } from '../../../async/polling';
 import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
 import { requiredText, sendWithSecrets } from './configPlan';
 import { connectorView } from './connectorView';

@@ -1,4 +1,4 @@
-/** The shape of the generated connector table (connectorTable.json, read by connectorTable.ts); docs/connectors.md explains it. */
+/** The shape of the generated connector table (connectorTable.data.json, read by connectorTable.ts); docs/connectors.md explains it. */
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'stringList';
 

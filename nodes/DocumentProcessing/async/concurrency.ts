@@ -1,4 +1,4 @@
-// scheduling/ owns how work is spread over time and lanes: the one bounded-concurrency helper
+// async/ owns how work is spread over time and lanes: the one bounded-concurrency helper
 // (this file), the abortable sleep (sleep.ts) and the poll schedule (polling.ts). It imports
 // nothing of this package (n8n-workflow only), so every folder, transport/ included, may use it.
 
