@@ -71,7 +71,7 @@ describe('attack: what pdf-lib parses is what the inflate budget charged (issue 
 		const loaded = await load(bytes);
 		expect(loaded.pdfLibDecoded).toBeLessThanOrEqual(inflateAllowance(bytes.length));
 		expect(loaded.budgetInflated).toBe(0);
-		expect(loaded.result).toBe('its object stream is not valid Flate data (it ends inside a stored block)');
+		expect(loaded.result).toBe('its object stream is not valid Flate data (unexpected end of file)');
 		expect(loaded.ms).toBeLessThan(1_000);
 	});
 
