@@ -10,8 +10,12 @@
 // it. The scanner test (test/unit/scanner.test.ts) holds the same list for n8n's package scanner.
 import { config } from '@n8n/node-cli/eslint';
 
-/** Imports the official rule accepts only for these (README "Dependencies"). */
-const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream', 'proxy-from-env', 'node:dns/promises']);
+/**
+ * Imports the official rule accepts only for these (README "Dependencies"): node:worker_threads for
+ * the PDF workers that parse uploaded PDFs outside n8n's thread and heap, node:zlib for the inflater
+ * they use (issue 49).
+ */
+const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream', 'proxy-from-env', 'node:dns/promises', 'node:worker_threads', 'node:zlib']);
 /** Runtime dependencies n8n installs with the package (README "Dependencies"). */
 const ACCEPTED_DEPENDENCIES = new Set(['undici', 'form-data', 'zod', 'proxy-from-env']);
 
@@ -73,11 +77,13 @@ const accepted = {
 
 const TRANSPORT = 'nodes/DocumentProcessing/transport/**';
 const PDF_MODULE = 'nodes/DocumentProcessing/pdf/pdfDocument.ts';
+const PDF_WORKER_MODULES = ['nodes/DocumentProcessing/pdf/pdfWorkers.ts', 'nodes/DocumentProcessing/pdf/pdfWorker.ts'];
 const only = (name, where, why) => ({ name, message: `${name} is used only in ${where}: ${why}` });
 const HTTP_UNDICI = only('undici', 'transport/', 'one module does all HTTP');
 const HTTP_FORM_DATA = only('form-data', 'transport/', 'one module does all HTTP');
 const HTTP_PROXY_ROUTING = only('proxy-from-env', 'transport/', 'one module does all HTTP');
-const PDF = only('pdf-lib', 'pdf/pdfDocument.ts', 'the build bundles it for that one module');
+const PDF = only('pdf-lib', 'pdf/pdfDocument.ts', 'the build bundles it into the PDF worker');
+const WORKER_THREADS = only('node:worker_threads', 'pdf/pdfWorkers.ts and pdf/pdfWorker.ts', 'the PDF workers are the one use of threads');
 
 /** Core `no-restricted-imports`; its options do not merge across blocks, hence one block per place. */
 const restrict = (files, ignores, paths) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { paths }] } });
@@ -102,7 +108,8 @@ export default [
 			'accepted/no-runtime-dependencies': 'error',
 		},
 	},
-	restrict(['nodes/**/*.ts'], [TRANSPORT, PDF_MODULE], [HTTP_UNDICI, HTTP_FORM_DATA, HTTP_PROXY_ROUTING, PDF]),
-	restrict([TRANSPORT], [], [PDF]),
-	restrict([PDF_MODULE], [], [HTTP_UNDICI, HTTP_FORM_DATA, HTTP_PROXY_ROUTING]),
+	restrict(['nodes/**/*.ts'], [TRANSPORT, PDF_MODULE, ...PDF_WORKER_MODULES], [HTTP_UNDICI, HTTP_FORM_DATA, HTTP_PROXY_ROUTING, PDF, WORKER_THREADS]),
+	restrict([TRANSPORT], [], [PDF, WORKER_THREADS]),
+	restrict([PDF_MODULE], [], [HTTP_UNDICI, HTTP_FORM_DATA, HTTP_PROXY_ROUTING, WORKER_THREADS]),
+	restrict(PDF_WORKER_MODULES, [], [HTTP_UNDICI, HTTP_FORM_DATA, HTTP_PROXY_ROUTING, PDF]),
 ];

@@ -1,7 +1,7 @@
 /**
  * What `npm pack` puts into the published tarball (issue 25): package.json, README.md, LICENSE,
- * CHANGELOG.md and the built dist/ (compiled nodes and credential, icons, codex files, the pdf-lib
- * bundle and its licences), nothing else: no tests, benchmarks, sources, source maps, and no file
+ * CHANGELOG.md and the built dist/ (compiled nodes and credential, icons, codex files, the PDF
+ * worker bundle with pdf-lib and its licences), nothing else: no tests, benchmarks, sources, source maps, and no file
  * that names a folder of the machine that built it. Needs no n8n: it reads the run's packed tarball.
  */
 import * as fs from 'node:fs';
@@ -12,8 +12,8 @@ import { declaredN8nFiles, packPackage } from './lib/pack';
 import { runOk } from './lib/proc';
 
 const TOP_LEVEL = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json'];
-/** dist/ holds compiled code, its assets and the bundled library's licences, in these folders. */
-const DIST_FILE = /^dist\/(credentials|icons|nodes|vendor)\/[\w./-]+\.(js|json|svg|png|txt)$/;
+/** dist/ holds compiled code, its assets and the bundled libraries' licences (beside the PDF worker), in these folders. */
+const DIST_FILE = /^dist\/(credentials|icons|nodes)\/[\w./-]+\.(js|json|svg|png|txt)$/;
 
 describe('the npm pack tarball', () => {
 	let unpacked = '';

@@ -19,7 +19,7 @@ interface Finding {
 }
 
 /** README "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
-const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'proxy-from-env', 'undici'];
+const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'node:worker_threads', 'node:zlib', 'proxy-from-env', 'undici'];
 const ACCEPTED_DEPENDENCIES = ['form-data', 'proxy-from-env', 'undici', 'zod'];
 const RESTRICTED_IMPORTS = '@n8n/community-nodes/no-restricted-imports';
 const RUNTIME_DEPENDENCIES = '@n8n/community-nodes/no-runtime-dependencies';
@@ -104,31 +104,39 @@ describe("n8n's community package scanner", () => {
 			// n8n's own proxy resolution (README "Behind a proxy"), and the File URL guard's look-up of a proxied target.
 			'proxy-from-env': [`${transport}/proxy.ts`],
 			'node:dns/promises': [`${transport}/addressGuard.ts`],
-			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and pdfDocument.ts).
+			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and remoteFileBody.ts).
 			'node:stream': [
 				'nodes/DocumentProcessing/helpers/openableFile.ts',
-				'nodes/DocumentProcessing/pdf/pdfDocument.ts',
 				`${transport}/multipart.ts`,
 				// The size limit on file URL downloads counts the body's bytes as they pass (the type only in remoteFile.ts).
 				`${transport}/remoteFile.ts`,
 				`${transport}/remoteFileBody.ts`,
 			],
+			// The PDF workers (issue 49): uploaded PDFs are parsed outside n8n's thread and heap, inflated with zlib there.
+			'node:worker_threads': ['nodes/DocumentProcessing/pdf/pdfWorker.ts', 'nodes/DocumentProcessing/pdf/pdfWorkers.ts'],
+			'node:zlib': ['nodes/DocumentProcessing/pdf/inflate.ts'],
 		});
 	}, 5 * 60_000);
 
-	it('finds only the accepted runtime libraries in the packed tarball (pdf-lib is bundled)', async () => {
+	it('finds only the accepted runtime libraries in the packed tarball (pdf-lib is bundled into the PDF worker)', async () => {
 		const findings = await scan(unpacked, 'tarball');
 		expect(dependenciesOf(unpacked)).toEqual(ACCEPTED_DEPENDENCIES);
 		const transport = 'dist/nodes/DocumentProcessing/transport';
+		const pdf = 'dist/nodes/DocumentProcessing/pdf';
 		expectOnlyAccepted(findings, {
 			undici: [`${transport}/addressGuard.js`, `${transport}/agents.js`, `${transport}/proxy.js`],
 			'form-data': [`${transport}/multipart.js`],
 			'proxy-from-env': [`${transport}/proxy.js`],
 			'node:dns/promises': [`${transport}/addressGuard.js`],
-			'node:stream': ['dist/nodes/DocumentProcessing/pdf/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
+			'node:stream': [`${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
+			// The bundle holds pdfWorker.ts and inflate.ts; inflate.js is also compiled on its own (the loader's gunzip uses it).
+			'node:worker_threads': [`${pdf}/pdfWorker.js`, `${pdf}/pdfWorkers.js`],
+			'node:zlib': [`${pdf}/inflate.js`, `${pdf}/pdfWorker.js`],
 		});
-		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);
-		expect(fs.readFileSync(path.join(unpacked, 'dist/vendor/pdf-lib.LICENSES.txt'), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');
+		expect(fs.existsSync(path.join(unpacked, `${pdf}/pdfWorker.js`))).toBe(true);
+		// Modules only the worker uses are in its bundle, not beside it: nothing on n8n's thread can load pdf-lib.
+		expect(fs.existsSync(path.join(unpacked, `${pdf}/pdfDocument.js`))).toBe(false);
+		expect(fs.readFileSync(path.join(unpacked, `${pdf}/pdfWorker.LICENSES.txt`), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');
 		expect(fs.existsSync(path.join(unpacked, 'LICENSE'))).toBe(true);
 	}, 5 * 60_000);
 });

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import { buildRangePdf, loadPdf, type LoadedPdf, type RangeBody } from '../pdf/pdfDocument';
+import { openPdf, type OpenedPdf } from '../pdf/isolatedPdf';
 import { hasPdfHeader, pdfByName, readAll, readHead, wholeFileChunk } from '../pdf/pdfFile';
 import { RangeFailedError, runRanges, type RangeOutcome } from '../pdf/pdfRangeRunner';
 import { clampConcurrency, describeRange, planPageRanges, resolvePageRange, type PageRange } from '../pdf/pdfSplit';
@@ -38,17 +38,18 @@ async function sendRanges(
 	call: CallContext,
 	source: PartitionSource,
 	params: PartitionParameters,
-	doc: LoadedPdf,
+	pdf: OpenedPdf,
 	ranges: PageRange[],
 ): Promise<Omit<PartitionOutcome, 'pages'> | SplitSkipped> {
 	const firstPageNumber = (params.startingPageNumber ?? 1) - 1;
 	let started = 0;
-	const sendRange = async (range: PageRange, signal: AbortSignal, body: RangeBody, sent: () => void): Promise<Element[]> => {
+	const sendRange = async (range: PageRange, signal: AbortSignal, body: Buffer, sent: () => void): Promise<Element[]> => {
 		started += 1;
+		// The next range is cut in the PDF worker while this one uploads: no work on n8n's thread.
+		sent();
 		const fields = partitionFormFields(params, { isRange: true, startingPageNumber: firstPageNumber + range.first });
-		// Every attempt streams the range's pieces again; they are dropped once the answer is in.
-		const open = async () => body.stream().once('end', sent);
-		return await postPartition({ ...call, signal }, { ...source, size: body.size, open }, fields);
+		// Every attempt sends the range's bytes again; they are dropped once the answer is in.
+		return await postPartition({ ...call, signal }, { ...source, size: body.length, open: async () => body }, fields);
 	};
 
 	let outcomes: Array<RangeOutcome<Element[]>>;
@@ -57,7 +58,7 @@ async function sendRanges(
 			concurrency: clampConcurrency(params.splitPdfConcurrencyLevel),
 			allowFailed: params.splitPdfAllowFailed,
 			signal: call.signal,
-			prepare: async (range) => await buildRangePdf(doc, range),
+			prepare: async (range) => await pdf.cut(range),
 		});
 	} catch (error) {
 		if (!(error instanceof RangeFailedError)) throw asNodeError(call.node, error, call.itemIndex);
@@ -99,13 +100,26 @@ async function splitPdf(
 	params: PartitionParameters,
 	plan: (span: PageRange, concurrency: number) => PageRange[],
 ): Promise<PartitionOutcome | SplitSkipped> {
-	// The file's bytes are not kept: pdf-lib copies what it needs, and a file that is sent whole
-	// after all is read from its source again, so the split holds the document once, not twice.
-	const reading = await loadPdf(await readAll(await source.open(wholeFileChunk(source.size)), source.size));
-	if ('unreadable' in reading) return { skipped: reading.unreadable };
-	const { doc } = reading;
+	// The file's bytes go to a PDF worker (isolatedPdf.ts): n8n's thread never parses them. A file
+	// that is sent whole after all is read from its source again.
+	const opening = await openPdf(await readAll(await source.open(wholeFileChunk(source.size)), source.size), true);
+	if ('unreadable' in opening) return { skipped: opening.unreadable };
+	const { pdf } = opening;
+	try {
+		return await splitOpenPdf(call, source, params, plan, pdf);
+	} finally {
+		pdf.close();
+	}
+}
 
-	const pages = doc.getPageCount();
+async function splitOpenPdf(
+	call: CallContext,
+	source: PartitionSource,
+	params: PartitionParameters,
+	plan: (span: PageRange, concurrency: number) => PageRange[],
+	pdf: OpenedPdf,
+): Promise<PartitionOutcome | SplitSkipped> {
+	const { pages } = pdf;
 	let span: PageRange;
 	try {
 		span = resolvePageRange(params.pageRange, pages);
@@ -116,9 +130,13 @@ async function splitPdf(
 		});
 	}
 	const ranges = params.splitPdfPage ? plan(span, clampConcurrency(params.splitPdfConcurrencyLevel)) : [span];
-	// The whole document in one request: the original bytes, not a re-written copy.
-	if (ranges.length === 1 && span.first === 1 && span.last === pages) return { ...(await sendWhole(call, source, params)), pages };
-	return { ...(await sendRanges(call, source, params, doc, ranges)), pages };
+	// The whole document in one request: the original bytes, not a re-written copy; the worker
+	// lets the document go first (closing twice is harmless).
+	if (ranges.length === 1 && span.first === 1 && span.last === pages) {
+		pdf.close();
+		return { ...(await sendWhole(call, source, params)), pages };
+	}
+	return { ...(await sendRanges(call, source, params, pdf, ranges)), pages };
 }
 
 /**
@@ -136,6 +154,6 @@ export async function partitionDocument(
 ): Promise<PartitionOutcome> {
 	if (!needsPdfWork(params) || !(await isPdfCandidate(source))) return await sendWhole(call, source, params);
 	const split = await splitPdf(call, source, params, plan);
-	// splitPdf's frame, and with it the loaded document, is gone before the file is sent whole.
+	// The document was closed in its worker before the file is sent whole.
 	return 'skipped' in split ? await sendUnsplit(call, source, params, split) : split;
 }

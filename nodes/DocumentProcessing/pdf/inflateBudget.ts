@@ -1,11 +1,14 @@
 /**
- * What may be decompressed while pdf-lib parses a file for splitting. pdf-lib reads every object
- * stream (/Type /ObjStm) and cross-reference stream (/Type /XRef) as it meets them, all in memory,
- * before the page tree can be checked: a 30 KB stream of Flate data inflates to 30 MB, a 1 MB one
- * to a gigabyte. Page contents, images and fonts are never inflated: range PDFs copy them as they
- * are. So each such stream is inflated here (inflate.ts, never past what the budget has left) and
- * pdf-lib parses the result, never inflating it itself; a file whose streams together would
- * inflate past the budget, or use filters this cannot bound, is sent whole (docs/security.md).
+ * What may be decompressed while pdf-lib parses a file for splitting (in the PDF worker). pdf-lib
+ * reads every object stream (/Type /ObjStm) and cross-reference stream (/Type /XRef) as it meets
+ * them, all in memory, before the page tree can be checked: a 30 KB stream of Flate data inflates
+ * to 30 MB, a 1 MB one to a gigabyte. Page contents, images and fonts are never inflated: range
+ * PDFs copy them as they are. So each such stream is inflated here (inflate.ts, never past what
+ * the budget has left) and pdf-lib parses the result, never inflating it itself; a file whose
+ * streams together would inflate past the budget, or use filters this cannot bound, is sent whole
+ * (docs/security.md). The worker's heap limit does not cover these bytes (they are buffers outside
+ * V8's heap), so the budget still holds that line; the ratio also turns a bomb away at once, before
+ * it can end the worker and the other documents open in it.
  * Pure over the stream's bytes and filter names, so pdfDocument.ts stays the one pdf-lib user.
  */
 import { inflateWithin } from './inflate';
@@ -20,10 +23,14 @@ export const INFLATE_RATIO = 20;
 /** Below 100 KB the allowance is this, not the ratio: a tiny file may pack its objects densely. */
 export const INFLATE_FLOOR_BYTES = 2 * MIB;
 /**
- * What is inflated pdf-lib then parses into objects, which take several times the bytes: the
- * allowance stops here whatever the file's size.
+ * The allowance stops here whatever the file's size. Inflated bytes live outside the PDF worker's
+ * heap, where its limit does not reach (pdfWorkers.ts), so this is what bounds them; and pdf-lib
+ * parses them into objects of several times their size, which must fit that heap: a 10,000-page
+ * file's 3 MB of object streams took 33 MiB of heap to hold (64 MiB to read), so more than 32 MiB
+ * could never be read within the worker's 128 MiB anyway. It was 128 MiB before issue 49, when a
+ * 6.5 MB file of 120 MiB of `[]` made n8n build 4 GB (row 2).
  */
-export const INFLATE_CAP_BYTES = 128 * MIB;
+export const INFLATE_CAP_BYTES = 32 * MIB;
 
 /** The most bytes the object and cross-reference streams of a file of `fileSize` bytes may inflate to. */
 export function inflateAllowance(fileSize: number): number {

@@ -1,9 +1,8 @@
-// pdf/ owns splitting a PDF into page ranges before upload: telling and reading a PDF file
-// (pdfFile.ts), planning the ranges (pdfSplit.ts), checking the page tree before anything trusts
-// it (pageTree.ts), inflating what pdf-lib parses within a budget (inflateBudget.ts, inflate.ts),
-// loading the document and cutting the ranges out of it with pdf-lib (this file, the only one that
-// may import pdf-lib; the build bundles it), running the ranges side by side (pdfRangeRunner.ts).
-// It may import async/ and Node's own modules, nothing of the layers; api/partition.ts calls it.
+// pdf/ owns splitting a PDF into page ranges before upload. This file runs only inside the PDF
+// worker (pdfWorker.ts; pdfWorkers.ts runs the workers, isolatedPdf.ts is what the rest of the
+// package calls): it loads the document with pdf-lib (the only file that may import pdf-lib; the
+// build bundles it into the worker), checks its page tree (pageTree.ts) and inflates what pdf-lib
+// parses within a budget (inflateBudget.ts, inflate.ts), and cuts range PDFs out of it.
 
 import {
 	ParseSpeeds,
@@ -25,7 +24,6 @@ import {
 	PDFTrailerDict,
 	PDFXRefStreamParser,
 } from 'pdf-lib';
-import { Readable } from 'node:stream';
 import { InflateBudget, type StreamKind } from './inflateBudget';
 import { hasPdfHeader } from './pdfFile';
 import type { PageRange } from './pdfSplit';
@@ -125,13 +123,6 @@ export async function loadPdf(bytes: Buffer): Promise<PdfReading> {
 	}
 }
 
-/** A range PDF as the pieces of its file: written out by streaming them, never joined. */
-export interface RangeBody {
-	chunks: Buffer[];
-	size: number;
-	stream(): Readable;
-}
-
 interface Serialisable {
 	sizeInBytes(): number;
 	copyBytesInto(buffer: Uint8Array, offset: number): number;
@@ -149,10 +140,11 @@ function asBuffer(bytes: Uint8Array): Buffer {
 
 /**
  * What pdf-lib's save() writes (header, objects in number order, cross-reference table, trailer),
- * except that stream contents are not copied byte by byte into one new buffer: each is a piece of
- * its own, a view of the source file. So a range costs its object dictionaries, not its pages' bytes.
+ * except that stream contents are not copied byte by byte through pdf-lib's writer: the pieces
+ * (dictionaries joined, each stream a view of the source file) are copied once into the range's
+ * bytes, a buffer of its own so that it can be handed to n8n's thread without another copy.
  */
-function serialise(doc: PDFDocument): RangeBody {
+function serialise(doc: PDFDocument): Uint8Array {
 	const { context } = doc;
 	const chunks: Buffer[] = [];
 	let pending: Buffer[] = [];
@@ -194,7 +186,14 @@ function serialise(doc: PDFDocument): RangeBody {
 	text('\n\n');
 	text(bytesOf(PDFTrailer.forLastCrossRefSectionOffset(xrefOffset)));
 	flush();
-	return { chunks, size, stream: () => Readable.from(chunks, { objectMode: false }) };
+	// Its own ArrayBuffer (never a slice of Node's buffer pool), so it can be transferred whole.
+	const bytes = new Uint8Array(size);
+	let at = 0;
+	for (const chunk of chunks) {
+		bytes.set(chunk, at);
+		at += chunk.length;
+	}
+	return bytes;
 }
 
 /** Each page-tree node's parent as found going down from the catalog; the root's is undefined. */
@@ -239,7 +238,7 @@ function checkParentChain(doc: LoadedPdf, pageIndex: number): void {
 }
 
 /** A standalone PDF of some pages of `source`: pages keep their content, resources and size. */
-export async function buildRangePdf(source: LoadedPdf, range: PageRange): Promise<RangeBody> {
+export async function buildRangePdf(source: LoadedPdf, range: PageRange): Promise<Uint8Array> {
 	const indices = Array.from({ length: range.last - range.first + 1 }, (_, offset) => range.first - 1 + offset);
 	for (const index of indices) checkParentChain(source, index);
 	const target = await PDFDocument.create({ updateMetadata: false });

@@ -1,7 +1,7 @@
 /**
  * A file as bytes, before pdf-lib sees it: whether it is a PDF (by type, name or header) and
  * reading it whole or only its head. Takes Node's streams by their shape (n8n's binary streams are
- * `Readable`s), so the one module that imports `node:stream` in pdf/ stays pdfDocument.ts.
+ * `Readable`s), so pdf/ needs no `node:stream`. Runs on n8n's thread: it never parses a PDF.
  */
 
 /** A file's content as n8n hands it over: in memory, or a stream of chunks. */
@@ -37,35 +37,27 @@ export function wholeFileChunk(size: number): number {
 }
 
 /**
- * Reads a whole file into one buffer of its known size. A first chunk that already holds the
- * whole file (a stream opened with wholeFileChunk) is kept as it is: no copy and no chunks left
- * for the garbage collector, which frees them late (a 29 MB file read in 64 KB chunks left 28 MB
- * of them in memory next to the file). Otherwise chunks are copied in as they arrive, so the file
- * is held once, not once in chunks and again in a concatenation.
+ * Reads a whole file into a buffer of its own (an ArrayBuffer nobody else holds, so the PDF worker
+ * can take it without another copy: isolatedPdf.ts), of the file's known size. Chunks are copied
+ * in as they arrive, so the file is held once, not once in chunks and again in a concatenation;
+ * a file n8n holds in memory is copied once (its buffer is n8n's).
  */
-export async function readAll(content: FileContent, size: number): Promise<Buffer> {
-	if (Buffer.isBuffer(content)) return content;
-	let target: Buffer | undefined;
+export async function readAll(content: FileContent, size: number): Promise<Uint8Array> {
+	if (Buffer.isBuffer(content)) return new Uint8Array(content);
+	let target = new Uint8Array(size);
 	let length = 0;
 	for await (const chunk of content) {
 		const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-		if (target === undefined && piece.length >= size) {
-			target = piece;
-			length = piece.length;
-			continue;
-		}
-		target ??= Buffer.allocUnsafe(size);
 		if (length + piece.length > target.length) {
 			// The stored size was wrong: grow instead of failing.
-			const grown = Buffer.allocUnsafe(Math.max(target.length * 2, length + piece.length));
-			target.copy(grown, 0, 0, length);
+			const grown = new Uint8Array(Math.max(target.length * 2, length + piece.length));
+			grown.set(target.subarray(0, length));
 			target = grown;
 		}
-		piece.copy(target, length);
+		target.set(piece, length);
 		length += piece.length;
 	}
-	if (target === undefined) return Buffer.alloc(0);
-	return length === target.length ? target : target.subarray(0, length);
+	return length === target.length ? target : target.slice(0, length);
 }
 
 /** The first bytes of a stream, then the stream is closed: enough to tell a PDF by its header. */

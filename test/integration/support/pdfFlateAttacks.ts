@@ -42,7 +42,7 @@ class BitWriter {
 	/** Pads to a byte boundary and appends whole bytes. */
 	raw(bytes: ArrayLike<number>): this {
 		this.bit = Math.ceil(this.bit / 8) * 8;
-		this.bytes.push(...Array.from(bytes));
+		for (let index = 0; index < bytes.length; index++) this.bytes.push(bytes[index] as number);
 		this.bit += bytes.length * 8;
 		return this;
 	}
@@ -173,6 +173,11 @@ const objectStream = (data: Buffer, objects: number) =>
 	`<< /Type /ObjStm /N ${objects} /First ${objects * 7} /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`;
 
 export function lookaheadBombPdf(file: string, tail: number, pages: number): Buffer {
+	return textPagesWith(file, pages, [objectStream(lookaheadBomb(tail), 0)]);
+}
+
+/** `pages` pages of text (each page's title and a sentence), then `objects`. */
+export function textPagesWith(file: string, pages: number, objects: string[]): Buffer {
 	const first = 4;
 	const kids = Array.from({ length: pages }, (_, index) => `${first + index * 2} 0 R`).join(' ');
 	return rawPdf([
@@ -183,9 +188,36 @@ export function lookaheadBombPdf(file: string, tail: number, pages: number): Buf
 			`<< /Type /Page /Parent 3 0 R /Contents ${first + index * 2 + 1} 0 R >>`,
 			textStream(pageTitle(file, index + 1), `Text of ${file}, page ${index + 1}.`),
 		]).flat(),
-		objectStream(lookaheadBomb(tail), 0),
+		...objects,
 	]).bytes;
 }
 
 /** A two-page PDF with `count` object streams of `CUT_OFF_STORED`. */
 export const cutOffStoredPdf = (file: string, count: number) => withStreams(file, Array<string>(count).fill(objectStream(CUT_OFF_STORED, 0)));
+
+/**
+ * Issue 49, row 4: zlib data of `count` dynamic blocks that each hold nothing but their end code
+ * (11.5 bytes a block: no literal and no length is ever decoded, so nothing is inflated and, to a
+ * budget that counts output, nothing is charged), then zlib's checksum of no bytes. Each block's
+ * code is the smallest there is: 256 zeros as two runs (code 18), the end code's length 1, no
+ * distance code; the code-length code is complete (18 in 1 bit, 0 and 1 in 2).
+ */
+export function emptyDynamicBlocks(count: number): Buffer {
+	const out = new BitWriter();
+	const order = LENGTH_ORDER.slice(0, 18);
+	const lengthCode: Record<number, number> = { 18: 1, 0: 2, 1: 2 };
+	for (let block = 0; block < count; block++) {
+		// Final bit, type 2, 257 literal/length codes, 1 distance code, 18 code-length codes.
+		out.put(block === count - 1 ? 1 : 0, 1).put(2, 2).put(0, 5).put(0, 5).put(order.length - 4, 4);
+		for (const symbol of order) out.put(lengthCode[symbol] ?? 0, 3);
+		// 138 zeros, 118 zeros (literals 0–255), a 1 (the end code), a 0 (the distance code).
+		out.code([0, 1]).put(138 - 11, 7).code([0, 1]).put(118 - 11, 7).code([0b11, 2]).code([0b10, 2]);
+		out.code([0, 1]);
+	}
+	return zlib(out, Buffer.alloc(0));
+}
+
+/** A PDF of `pages` pages of text whose one object stream (of no objects) is `emptyDynamicBlocks(blocks)`. */
+export function emptyBlocksPdf(file: string, blocks: number, pages = 2): Buffer {
+	return textPagesWith(file, pages, [objectStream(emptyDynamicBlocks(blocks), 0)]);
+}

@@ -1,0 +1,73 @@
+/**
+ * An uploaded PDF as the rest of the package sees it: its page count and range PDFs, read in a PDF
+ * worker (pdfWorkers.ts) so that no byte of it is parsed on n8n's thread or in its heap. A file the
+ * worker could not read, or that took it past a limit, is `unreadable` with the reason, and the
+ * caller sends it whole (docs/pdf-fallback.md).
+ */
+import { PdfWorkerPool, type PdfWorkerLimits, type Thread } from './pdfWorkers';
+import type { PageRange } from './pdfSplit';
+
+/**
+ * The limits every PDF is read under (docs/security.md, "The PDF worker"; figures from
+ * `npm run bench:attacks`). Heap: the largest real files measured need far less (a 3,000-page
+ * file 34 MiB, 1,200 one-page ranges' worth of reading 20 MiB); with the young generation, the
+ * worker's own 10 MiB and the inflate cap (inflateBudget.ts) it keeps one hostile file under
+ * 256 MiB of n8n's memory. Time: the 1,200-page file reads in 0.3 s on a loaded 2-core machine.
+ */
+export const PDF_WORKER_LIMITS: PdfWorkerLimits = {
+	workers: 2,
+	heapMb: 128,
+	youngMb: 16,
+	stackMb: 4,
+	openMs: 20_000,
+	cutMs: 20_000,
+	filesPerWorker: 50,
+	idleMs: 60_000,
+};
+
+const sharedPool = new PdfWorkerPool(PDF_WORKER_LIMITS);
+
+/** A PDF open in a worker until `close()`. */
+export interface OpenedPdf {
+	readonly pages: number;
+	/** The range's PDF file; throws why it could not be cut (the caller then sends the file whole). */
+	cut(range: PageRange): Promise<Buffer>;
+	close(): void;
+}
+
+export type PdfOpening = { pdf: OpenedPdf } | { unreadable: string };
+
+function isWholeArrayBuffer(bytes: Uint8Array): boolean {
+	return Object.prototype.toString.call(bytes.buffer) === '[object ArrayBuffer]' && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+}
+
+/**
+ * Opens the PDF in `bytes` in a worker. `owned`: nobody else holds `bytes` (e.g. read from a stream
+ * into a buffer of its own, pdfFile.ts `readOwned`), so its memory moves to the worker without a
+ * copy and is unusable here afterwards; otherwise the bytes are copied once.
+ */
+export async function openPdf(bytes: Uint8Array, owned: boolean, pool: PdfWorkerPool = sharedPool): Promise<PdfOpening> {
+	const transferable = owned && isWholeArrayBuffer(bytes) ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
+	const opened = await pool.open(transferable);
+	if ('unreadable' in opened) return opened;
+	const { doc, pages, thread } = opened;
+	return { pdf: openedPdf(pool, thread, doc, pages) };
+}
+
+function openedPdf(pool: PdfWorkerPool, thread: Thread, doc: number, pages: number): OpenedPdf {
+	return {
+		pages,
+		cut: async (range) => Buffer.from(await pool.cut(thread, doc, range.first, range.last)),
+		close: () => pool.close(thread, doc),
+	};
+}
+
+/** A pool of its own, for tests and benchmarks that need other limits. */
+export function pdfWorkerPool(limits: Partial<PdfWorkerLimits> = {}): PdfWorkerPool {
+	return new PdfWorkerPool({ ...PDF_WORKER_LIMITS, ...limits });
+}
+
+/** Ends the shared pool's workers (tests and benchmarks that want no thread left behind). */
+export async function endPdfWorkers(): Promise<void> {
+	await sharedPool.endAll();
+}

@@ -1,0 +1,17 @@
+/**
+ * What n8n's thread and a PDF worker (pdfWorker.ts) say to each other. Bytes travel as transferred
+ * ArrayBuffers: the file goes to the worker without a copy, a range PDF comes back without one.
+ * Every request but `close` gets exactly one answer, and a worker gets its next request only once
+ * it answered (pdfWorkers.ts), so each answer's time is that request's own.
+ */
+
+export type WorkerRequest =
+	| { job: number; open: { doc: number; bytes: ArrayBuffer } }
+	| { job: number; cut: { doc: number; first: number; last: number } }
+	| { close: { doc: number } };
+
+export type WorkerReply =
+	| { job: number; pages: number }
+	| { job: number; unreadable: string }
+	| { job: number; range: ArrayBuffer }
+	| { job: number; failed: string };
