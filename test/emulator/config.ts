@@ -53,6 +53,12 @@ export interface EmulatorConfig {
 	allow_external_webhooks: boolean;
 	/** Files larger than this are hashed and counted but not parsed (placeholder element instead). */
 	max_parse_bytes: number;
+	/**
+	 * Partition uploads whose file name contains this text are not parsed either ('' = all are):
+	 * files built to exhaust a pdf-lib reader, which the emulator, reading PDFs with pdf-lib in the
+	 * test's process, must not open (the attack suites; the service's own reader is not pdf-lib).
+	 */
+	unparsed_file_pattern: string;
 	/** The request log keeps at most this many entries (oldest dropped first). */
 	request_log_limit: number;
 	/**
@@ -113,6 +119,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	accept_sdk_header: false,
 	allow_external_webhooks: false,
 	max_parse_bytes: 8 * 1024 * 1024,
+	unparsed_file_pattern: '',
 	request_log_limit: 5000,
 	extraction_carrier: 'document_data',
 	job_list_shape: 'array',
@@ -153,6 +160,7 @@ export const configPatchSchema = z
 		accept_sdk_header: z.boolean(),
 		allow_external_webhooks: z.boolean(),
 		max_parse_bytes: z.number().int().min(1),
+		unparsed_file_pattern: z.string(),
 		request_log_limit: z.number().int().min(1),
 		extraction_carrier: z.enum(['document_data', 'first_element']),
 		job_list_shape: z.enum(JOB_LIST_SHAPES),

@@ -123,6 +123,15 @@ describe('file types', () => {
 		expect(response.body[0]?.text).toContain('2000 bytes');
 		expect(response.body[0]?.text).toContain(sha256(content));
 	});
+
+	it('does not parse a file named by unparsed_file_pattern, whatever its size', async () => {
+		await h.client.control('/config', 'POST', { unparsed_file_pattern: 'attack-' });
+		const content = 'Not Read';
+		const skipped = await partition({ name: 'attack-1.txt', type: 'text/plain', content });
+		expect(skipped.body).toHaveLength(1);
+		expect(skipped.body[0]?.text).toContain(sha256(content));
+		expect((await partition({ name: 'ordinary.txt', type: 'text/plain', content })).body[0]?.text).toBe('Not Read');
+	});
 });
 
 describe('element ids', () => {

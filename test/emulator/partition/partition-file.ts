@@ -11,9 +11,12 @@ function decodeUtf8(bytes: Buffer): string {
 	return bytes.toString('utf8').replace(/^\ufeff/, '');
 }
 
-/** A file too big to keep in memory is not parsed; it still yields one element so it shows up in the output. */
+/**
+ * A file too big to keep in memory (or named by `unparsed_file_pattern`) is not parsed; it still
+ * yields one element so it shows up in the output.
+ */
 function placeholderForLargeFile(input: PartitionInput, options: PartitionOptions): PartitionResult {
-	const text = `${input.filename}: ${input.size} bytes, sha256 ${input.sha256} (not parsed by the emulator: above its parse limit)`;
+	const text = `${input.filename}: ${input.size} bytes, sha256 ${input.sha256} (not parsed by the emulator: above its parse limit or named unparsed)`;
 	const metadata = baseMetadata({ filename: input.filename, filetype: input.content_type || 'application/octet-stream' }, options.startingPageNumber, options);
 	return { elements: [{ type: 'UncategorizedText', element_id: elementId(text, options.uniqueElementIds), text, metadata }], pages: 1 };
 }

@@ -20,9 +20,10 @@ async function partition(ctx: RouteContext): Promise<Reply> {
 	if (body.files.length === 0) throw new HttpError(422, [{ type: 'missing', loc: ['body', 'files'], msg: 'files: a file part is required' }]);
 	const results: Element[][] = [];
 	let pages = 0;
+	const unparsed = (name: string) => config.unparsed_file_pattern !== '' && name.includes(config.unparsed_file_pattern);
 	for (const file of body.files) {
 		try {
-			const result = await partitionFile(file, options);
+			const result = await partitionFile(unparsed(file.filename) ? { ...file, bytes: null } : file, options);
 			results.push(result.elements);
 			pages += result.pages;
 		} catch (error) {
