@@ -101,7 +101,8 @@ export class PdfWorkerPool {
 
 	/** The range PDF's bytes, or throws why it could not be cut (the worker that held the document may have ended). */
 	async cut(thread: Thread, doc: number, first: number, last: number): Promise<ArrayBuffer> {
-		if (thread.ended !== undefined || !thread.docs.has(doc)) throw new Error(thread.ended ?? 'the document is no longer open');
+		if (thread.ended !== undefined) throw new Error(`the PDF worker holding the document ended (${thread.ended})`);
+		if (!thread.docs.has(doc)) throw new Error('the document is no longer open');
 		const answer = await this.run(thread, { job: this.nextJob++, cut: { doc, first, last } }, [], 'cutting them');
 		if ('range' in answer) return answer.range;
 		throw new Error('failed' in answer ? answer.failed : 'ended' in answer ? answer.ended : 'the PDF worker gave no range');
@@ -111,6 +112,11 @@ export class PdfWorkerPool {
 		if (!thread.docs.delete(doc) || thread.ended !== undefined) return;
 		thread.worker.postMessage({ close: { doc } } satisfies WorkerRequest);
 		this.settled(thread);
+	}
+
+	/** Workers running now, and how many of them take no more files (tests and benchmarks read it). */
+	get workers(): { running: number; retiring: number } {
+		return { running: this.threads.size, retiring: [...this.threads].filter((thread) => thread.retiring).length };
 	}
 
 	/** Ends every worker (tests, benchmarks): documents still open are lost. */
@@ -197,7 +203,7 @@ export class PdfWorkerPool {
 		thread.running = undefined;
 		const lost = failed ? reason : `${reason} before it answered`;
 		running?.job.settle({ ended: lost });
-		for (const job of thread.queue.splice(0)) job.settle('open' in job.request ? { requeue: true } : { ended: `the worker holding the document ended (${lost})` });
+		for (const job of thread.queue.splice(0)) job.settle('open' in job.request ? { requeue: true } : { ended: `the PDF worker holding the document ended (${lost})` });
 		thread.docs.clear();
 		await thread.worker.terminate();
 	}
