@@ -1,0 +1,83 @@
+/**
+ * Attack suite, real n8n (issue 49 rows 1–4): the upload-form example as shipped (imported as the
+ * examples suite imports it, published, its form found where the saved workflow says) gets each of
+ * the four PDFs that make pdf-lib build far more than they hold (test/integration/support/
+ * pdfParseAttacks.ts), one after the other, while n8n's main process is watched from outside:
+ * resident memory sampled every 250 ms, /healthz probed back to back. Before (pdf-lib on n8n's
+ * thread) rows 1 and 2 killed n8n, row 3 held /healthz 28 s, kept 2.4 GB and left n8n unable to
+ * split any later PDF, row 4 held /healthz 8 s (`npm run bench:attacks`). Now each is read in a PDF
+ * worker: n8n's RSS grows by at most 256 MiB, /healthz never waits a second, every upload ends in
+ * success, and afterwards a 40-page PDF is still split into 5 requests.
+ */
+import type { LoggedRequest } from '../emulator/request-log';
+import { PARSE_ATTACKS } from '../integration/support/pdfParseAttacks';
+import { samplePdf } from '../integration/support/pdfs';
+import { formUrl, readExample, type ExampleWorkflow } from './examples/example-import';
+import { EXAMPLES_EMULATOR } from './examples/examples-context';
+import { submitForm, watchHealth, watchMemory } from './lib/upload-form';
+import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, useE2eSuite, waitForExecutions } from './n8n';
+
+const MIB = 2 ** 20;
+const EXAMPLE = 'upload-form-document-text.json';
+const PARTITION_PATH = '/general/v0/general';
+
+describe('attack: PDFs that make pdf-lib build far more than they hold, through the upload form in real n8n (issue 49)', () => {
+	// The emulator reads PDFs with pdf-lib in this process: it must not open the attack files.
+	const suite = useE2eSuite({ label: 'attack-pdf-parse', emulatorConfig: { ...EXAMPLES_EMULATOR, unparsed_file_pattern: 'attack-' } });
+	let workflowId = '';
+	let form = '';
+
+	beforeAll(async () => {
+		const { e2e } = suite;
+		const credential = await suite.importEmulatorCredential('Attack PDF parse (emulator)');
+		const workflow = readExample(EXAMPLE);
+		for (const node of workflow.nodes) if (node.credentials?.documentProcessingApi) node.credentials.documentProcessingApi = credential;
+		const saved = await e2e.rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
+		workflowId = saved.id;
+		form = formUrl(e2e.n8n.url, saved, 'Upload a Document');
+		await e2e.publish(workflowId);
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	async function upload(name: string, bytes: Buffer): Promise<{ last: string; seen: string[]; status: string; peakGrowthMib: number; alive: boolean; longestHealthMs: number }> {
+		const { e2e } = suite;
+		const before = await maxExecutionId(e2e.userFolder);
+		const memory = watchMemory(e2e.n8n.pid);
+		const health = watchHealth(e2e.n8n.url);
+		let seen: string[] = [];
+		let longestHealthMs = 0;
+		try {
+			seen = await submitForm(form, { name, bytes });
+		} finally {
+			longestHealthMs = await health.stop();
+		}
+		const { peakGrowth, alive } = memory.stop();
+		const [execution] = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, timeoutMs: 60_000 });
+		return { last: seen[seen.length - 1] ?? '', seen, status: execution.status, peakGrowthMib: Math.round(peakGrowth / MIB), alive, longestHealthMs };
+	}
+
+	it.each(PARSE_ATTACKS.map((attack) => [attack.row, attack.label, attack] as const))('row %i, %s: n8n grows < 256 MiB and answers within 1 s', async (_row, _label, attack) => {
+		const bytes = attack.make(attack.file.replace(/\.pdf$/, ''));
+		// Under the example's own 10 MB check, so the form sends it on to the service node.
+		expect(bytes.length).toBeLessThan(10_000_000);
+		const { seen, ...outcome } = await upload(attack.file, bytes);
+		// The figures travel with the verdicts, so that a failure shows them.
+		expect({ ...outcome, within: outcome.peakGrowthMib <= 256 && outcome.longestHealthMs < 1_000, seen }).toEqual({
+			...outcome,
+			last: 'success',
+			status: 'success',
+			alive: true,
+			within: true,
+			seen,
+		});
+	}, 180_000);
+
+	it('still splits a 40-page PDF into 5 requests afterwards', async () => {
+		const { emulator } = suite;
+		const outcome = await upload('forty-pages.pdf', await samplePdf({ pages: 40 }));
+		expect({ last: outcome.last, status: outcome.status }).toEqual({ last: 'success', status: 'success' });
+		const { requests } = (await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { requests: LoggedRequest[] };
+		const forty = requests.filter((request) => request.path === PARTITION_PATH && request.files.some((file) => file.filename === 'forty-pages.pdf'));
+		expect(forty.map((request) => request.status)).toEqual([200, 200, 200, 200, 200]);
+		await suite.e2e.unpublish(workflowId);
+	}, 180_000);
+});
