@@ -6,7 +6,7 @@
  */
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { samplePdf } from './pdfs';
-import { cyclicParent, deepTree, incrementalUpdate, inheritedAttributes, manyPages, missingParent, parentNotATreeNode } from './pdfTrees';
+import { copyHazards, cyclicParent, deepTree, incrementalUpdate, inheritedAttributes, manyPages, missingParent, parentNotATreeNode } from './pdfTrees';
 import { qpdf } from './qpdf';
 import { cyclicTree, lyingCount, repeatedTree } from './pdfBombs';
 import { inflatingStream, withStreams } from './pdfInflateBombs';
@@ -107,6 +107,7 @@ export const CORPUS: CorpusCase[] = [
 		needsQpdf: true,
 	},
 	{ kind: 'annotations and forms', file: 'forms.pdf', pages: 6, make: async () => await formsAndAnnotations() },
+	{ kind: 'content arrays, shared content, outlines and links (the shapes of pdf.js’s bug1708041.pdf)', file: 'copy-hazards.pdf', pages: 6, make: async (file) => copyHazards(file) },
 	{ kind: '1,000+ pages', file: 'many-pages.pdf', pages: 1_200, make: async (file) => manyPages(file, 1_200), concurrency: 15, timeBoundMs: 180_000 },
 	{ kind: 'page tree deeper than 20 levels', file: 'deep-tree.pdf', pages: 26, make: async (file) => deepTree(file, 25) },
 	// Page-tree bombs (docs/security.md): not trusted, so sent whole with one request.

@@ -130,3 +130,41 @@ export function incrementalUpdate(file: string): Buffer {
 	]);
 	return appendUpdate(base, changed, size + 2).bytes;
 }
+
+/**
+ * What a page copy could lose, in the shape of pdf.js's `bug1708041.pdf` (issue 49; that file has
+ * no licence of its own, so it is not in the corpus): six pages with their own /Resources, an
+ * outline and link annotations pointing at pages, and besides its shapes: a page whose /Contents
+ * is an array of two streams (its title in one, its text in the other), two pages sharing one
+ * content stream, and a page whose font comes only from the root node.
+ */
+export function copyHazards(file: string): Buffer {
+	const text = (page: number, paragraph = `Text of ${file}, page ${page} of the document.`) => textStream(pageTitle(file, page), paragraph);
+	// Page 2's title and paragraph, each a content stream of its own.
+	const stream = (content: string) => `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
+	const titleOnly = stream(`BT /F1 20 Tf 50 740 Td (${pageTitle(file, 2)}) Tj ET`);
+	const paragraphOnly = stream(`BT /F1 11 Tf 50 700 Td (Text of ${file}, page 2, drawn by the second of its two content streams.) Tj ET`);
+	const own = '/Resources << /Font << /F1 2 0 R >> /ProcSet [/PDF /Text] >>';
+	const page = (contents: string, extra = own) => `<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /CropBox [0 0 612 792] /Rotate 0 /Contents ${contents} ${extra} >>`;
+	return rawPdf([
+		'<< /Type /Catalog /Pages 3 0 R /Outlines 4 0 R /PageMode /UseOutlines >>',
+		HELVETICA,
+		'<< /Type /Pages /Kids [7 0 R 9 0 R 12 0 R 13 0 R 15 0 R 17 0 R] /Count 6 /Resources << /Font << /F1 2 0 R >> >> >>',
+		'<< /Type /Outlines /First 5 0 R /Last 6 0 R /Count 2 >>',
+		'<< /Title (First page) /Parent 4 0 R /Next 6 0 R /Dest [7 0 R /XYZ 0 792 null] >>',
+		'<< /Title (Last page) /Parent 4 0 R /Prev 5 0 R /Dest [17 0 R /XYZ 0 792 null] >>',
+		page('8 0 R', `${own} /Annots [<< /Type /Annot /Subtype /Link /Rect [50 50 200 70] /Border [0 0 0] /A << /S /GoTo /D [17 0 R /Fit] >> >>]`),
+		text(1),
+		page('[10 0 R 11 0 R]'),
+		titleOnly,
+		paragraphOnly,
+		page('14 0 R'),
+		page('14 0 R'),
+		text(3, `Text of ${file}, pages 3 and 4 share this content stream.`),
+		page('16 0 R'),
+		text(5),
+		// The font only from the root node.
+		page('18 0 R', ''),
+		text(6),
+	]).bytes;
+}
