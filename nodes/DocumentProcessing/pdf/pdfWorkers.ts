@@ -83,7 +83,13 @@ export class PdfWorkerPool {
 	async open(bytes: ArrayBuffer): Promise<{ doc: number; pages: number; thread: Thread } | { unreadable: string }> {
 		const doc = this.nextDoc++;
 		for (;;) {
-			const thread = this.threadForNewFile();
+			let thread: Thread;
+			try {
+				thread = this.threadForNewFile();
+			} catch (error) {
+				// No worker, no split: the file goes whole, as any file this side cannot read.
+				return { unreadable: `the PDF worker could not start (${(error as Error).message})` };
+			}
 			const answer = await this.run(thread, { job: this.nextJob++, open: { doc, bytes } }, [bytes], 'reading it');
 			// A file queued behind one that ended its worker never reached it: it goes to another.
 			if ('requeue' in answer) continue;
