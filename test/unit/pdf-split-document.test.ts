@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { Readable } from 'node:stream';
 import { buildRangePdf, loadPdf, type LoadedPdf } from '../../nodes/DocumentProcessing/pdf/pdfDocument';
-import { hasPdfHeader, pdfByName, readAll, readHead, wholeFileChunk } from '../../nodes/DocumentProcessing/pdf/pdfFile';
+import { hasPdfHeader, pdfByName, readAll, readHead, spansItsMemory, wholeFileChunk } from '../../nodes/DocumentProcessing/pdf/pdfFile';
 import { parsePdf } from '../emulator/partition/pdf';
 import { corruptPdf, samplePdf } from '../integration/support/pdfs';
 import { cyclicParent, inheritedAttributes, missingParent, parentNotATreeNode } from '../integration/support/pdfTrees';
@@ -9,9 +9,6 @@ import { cyclicParent, inheritedAttributes, missingParent, parentNotATreeNode } 
 async function rangePdf(source: LoadedPdf, first: number, last: number): Promise<Buffer> {
 	return Buffer.from(await buildRangePdf(source, { first, last }));
 }
-
-/** A buffer whose memory is its own from the first byte to the last: it can be transferred to another thread whole. */
-const ownsItsMemory = (bytes: Uint8Array) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 
 async function loaded(file: Buffer): Promise<LoadedPdf> {
 	const reading = await loadPdf(file);
@@ -56,16 +53,22 @@ describe('reading files', () => {
 		expect((await read(chunked(content, 333), 50_000)).equals(content)).toBe(true);
 	});
 
-	it('reads into memory of its own, never a buffer it was handed (the PDF worker takes it without a copy)', async () => {
-		const whole = Buffer.from(content);
+	it('reads into memory of its own (the PDF worker takes it without a copy): a whole-file chunk as it is, n8n’s buffer copied', async () => {
+		const whole = Buffer.from(Buffer.from(content).toString('latin1'), 'latin1');
 		expect(wholeFileChunk(whole.length)).toBe(whole.length);
-		for (const source of [Readable.from([whole]), whole]) {
-			const bytes = await readAll(source, whole.length);
-			expect({ same: Buffer.from(bytes).equals(whole), own: ownsItsMemory(bytes), shared: bytes.buffer === whole.buffer }).toEqual({ same: true, own: true, shared: false });
-		}
+		expect(spansItsMemory(whole)).toBe(true);
+		// A stream hands its chunk over: kept, not copied (a copy would leave the chunk for the collector).
+		expect(await readAll(Readable.from([whole]), whole.length)).toBe(whole);
+		// A buffer n8n holds stays n8n's: copied once.
+		const copied = await readAll(whole, whole.length);
+		expect({ same: Buffer.from(copied).equals(whole), own: spansItsMemory(copied), shared: copied.buffer === whole.buffer }).toEqual({ same: true, own: true, shared: false });
+		// A chunk that is a slice of larger memory (Node's buffer pool) is copied too.
+		const slice = Buffer.from('0123456789');
+		expect(spansItsMemory(slice)).toBe(false);
+		expect(spansItsMemory(await readAll(Readable.from([slice]), slice.length))).toBe(true);
 		const grown = await readAll(Readable.from([whole, Buffer.from('tail')]), whole.length);
 		expect(Buffer.from(grown).equals(Buffer.concat([whole, Buffer.from('tail')]))).toBe(true);
-		expect(ownsItsMemory(grown)).toBe(true);
+		expect(spansItsMemory(grown)).toBe(true);
 	});
 
 	it('reads only the head of a stream and closes it', async () => {
@@ -114,7 +117,7 @@ describe('loading and cutting PDFs', () => {
 		for (const page of await target.copyPages(source, [3, 4, 5, 6, 7, 8])) target.addPage(page);
 		const saved = Buffer.from(await target.save({ useObjectStreams: false, addDefaultPage: false }));
 		expect(Buffer.from(body).equals(saved)).toBe(true);
-		expect(ownsItsMemory(body)).toBe(true);
+		expect(spansItsMemory(body)).toBe(true);
 	});
 });
 

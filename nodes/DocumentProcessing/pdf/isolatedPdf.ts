@@ -4,6 +4,7 @@
  * worker could not read, or that took it past a limit, is `unreadable` with the reason, and the
  * caller sends it whole (docs/pdf-fallback.md).
  */
+import { spansItsMemory } from './pdfFile';
 import { PdfWorkerPool, type PdfWorkerLimits, type Thread } from './pdfWorkers';
 import type { PageRange } from './pdfSplit';
 
@@ -37,17 +38,13 @@ export interface OpenedPdf {
 
 export type PdfOpening = { pdf: OpenedPdf } | { unreadable: string };
 
-function isWholeArrayBuffer(bytes: Uint8Array): boolean {
-	return Object.prototype.toString.call(bytes.buffer) === '[object ArrayBuffer]' && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-}
-
 /**
  * Opens the PDF in `bytes` in a worker. `owned`: nobody else holds `bytes` (e.g. read from a stream
  * into a buffer of its own, pdfFile.ts `readOwned`), so its memory moves to the worker without a
  * copy and is unusable here afterwards; otherwise the bytes are copied once.
  */
 export async function openPdf(bytes: Uint8Array, owned: boolean, pool: PdfWorkerPool = sharedPool): Promise<PdfOpening> {
-	const transferable = owned && isWholeArrayBuffer(bytes) ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
+	const transferable = owned && spansItsMemory(bytes) ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
 	const opened = await pool.open(transferable);
 	if ('unreadable' in opened) return opened;
 	const { doc, pages, thread } = opened;

@@ -36,18 +36,31 @@ export function wholeFileChunk(size: number): number {
 	return Math.max(1, Math.min(size, MAX_READ_CHUNK));
 }
 
+/** Whether `bytes` spans all of its memory, so that handing the memory over hands over exactly `bytes`. */
+export function spansItsMemory(bytes: Uint8Array): boolean {
+	return Object.prototype.toString.call(bytes.buffer) === '[object ArrayBuffer]' && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+}
+
 /**
- * Reads a whole file into a buffer of its own (an ArrayBuffer nobody else holds, so the PDF worker
- * can take it without another copy: isolatedPdf.ts), of the file's known size. Chunks are copied
- * in as they arrive, so the file is held once, not once in chunks and again in a concatenation;
- * a file n8n holds in memory is copied once (its buffer is n8n's).
+ * Reads a whole file into memory of its own (an ArrayBuffer nobody else holds, so the PDF worker
+ * can take it without another copy: isolatedPdf.ts), of the file's known size. A stream's first
+ * chunk that holds the whole file and spans its memory (a stream opened with wholeFileChunk: Node's
+ * file streams allocate each chunk for their reader) is kept as it is: a copy would leave the chunk
+ * for the garbage collector, which frees it late (a 29 MB file held twice at the peak). Otherwise
+ * chunks are copied in as they arrive; a file n8n holds in memory is copied once (its buffer is n8n's).
  */
 export async function readAll(content: FileContent, size: number): Promise<Uint8Array> {
 	if (Buffer.isBuffer(content)) return new Uint8Array(content);
-	let target = new Uint8Array(size);
+	let target: Uint8Array | undefined;
 	let length = 0;
 	for await (const chunk of content) {
 		const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+		if (target === undefined && piece.length >= size && spansItsMemory(piece)) {
+			target = piece;
+			length = piece.length;
+			continue;
+		}
+		target ??= new Uint8Array(size);
 		if (length + piece.length > target.length) {
 			// The stored size was wrong: grow instead of failing.
 			const grown = new Uint8Array(Math.max(target.length * 2, length + piece.length));
@@ -57,6 +70,7 @@ export async function readAll(content: FileContent, size: number): Promise<Uint8
 		target.set(piece, length);
 		length += piece.length;
 	}
+	if (target === undefined) return new Uint8Array(0);
 	return length === target.length ? target : target.slice(0, length);
 }
 
