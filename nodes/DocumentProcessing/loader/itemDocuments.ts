@@ -5,7 +5,7 @@ import { partitionDocument } from '../api/partition';
 import type { PartitionParameters } from '../api/partitionForm';
 import { describeFile, MAX_FILE_BYTES, type InputFile } from '../helpers/binaries';
 import { fileDocuments, type DocumentOptions, type LoaderDocument } from './chunkDocuments';
-import { sha256OfFile, sha256OfName } from './documentId';
+import { hashedWhileRead, sha256OfName } from './documentId';
 import { FileState, type FileStates } from './fileState';
 import { readLoaderSettings, type LoaderInput, type LoaderSettings } from './loaderSettings';
 
@@ -50,8 +50,9 @@ async function binaryDocuments(ctx: ISupplyDataFunctions, item: INodeExecutionDa
 	// failing file stops the item before the store inserts a chunk of it.
 	for (const file of files) {
 		let elements: IDataObject[];
+		const sent = hashedWhileRead(file);
 		try {
-			const outcome = await partitionDocument(call, file, partition);
+			const outcome = await partitionDocument(call, sent.file, partition);
 			if (outcome.splitSkipped !== undefined) {
 				ctx.addExecutionHints({ message: `Item ${itemIndex}, file "${file.fileName}" was sent whole, not split: ${outcome.splitSkipped}.`, location: 'outputPane' });
 			}
@@ -59,7 +60,7 @@ async function binaryDocuments(ctx: ISupplyDataFunctions, item: INodeExecutionDa
 		} catch (error) {
 			throw naming(error, itemIndex, file.fileName);
 		}
-		const state = new FileState(await sha256OfFile(file));
+		const state = new FileState(await sent.documentId());
 		const fileDocs = await fileDocuments(elements, { fileName: file.fileName, itemIndex }, settings.documents, state);
 		if (fileDocs.length === 0) {
 			throw problem(ctx, itemIndex, `the service found no text in file "${file.fileName}"`, 'Check the file (an image-only scan needs Partitioning › High Resolution, OCR Only or Vision Model), or leave it out.');

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { summarize, type OriginalsSummary, type TitleSink } from './originalsSummary';
-import { InflateError, unzipWithin } from './unzip';
+import { unzipWithin } from './unzip';
 
 /**
  * A chunk's original elements: the service sends them as `metadata.orig_elements`, base64 of
@@ -44,18 +44,17 @@ async function inflated(raw: string, budget: OriginalsBudget): Promise<Buffer | 
 	const left = MAX_FILE_INFLATED_BYTES - budget.inflatedBytes;
 	if (left <= 0) return { skipped: `the file's original elements passed ${MAX_FILE_INFLATED_BYTES / MIB} MiB inflated, the loader's bound per file` };
 	const cap = Math.min(MAX_CHUNK_INFLATED_BYTES, left);
-	try {
-		const bytes = await unzipWithin(Buffer.from(raw, 'base64'), cap);
-		budget.inflatedBytes += bytes.length;
-		return bytes;
-	} catch (error) {
-		if (!(error instanceof InflateError)) throw error;
-		if (!error.tooLarge) return { skipped: `orig_elements is not base64 of zlib or gzip data: ${error.message}` };
-		budget.inflatedBytes += cap;
-		return cap < MAX_CHUNK_INFLATED_BYTES
-			? { skipped: `the file's original elements passed ${MAX_FILE_INFLATED_BYTES / MIB} MiB inflated, the loader's bound per file` }
-			: { skipped: `orig_elements inflates past ${MAX_CHUNK_INFLATED_BYTES / MIB} MiB, the loader's bound per chunk` };
+	const unzipped = await unzipWithin(Buffer.from(raw, 'base64'), cap);
+	if ('bytes' in unzipped) {
+		budget.inflatedBytes += unzipped.bytes.length;
+		return unzipped.bytes;
 	}
+	if ('invalid' in unzipped) return { skipped: `orig_elements is not base64 of zlib or gzip data: ${unzipped.invalid}` };
+	// What was inflated before the stop is spent.
+	budget.inflatedBytes += cap;
+	return cap < MAX_CHUNK_INFLATED_BYTES
+		? { skipped: `the file's original elements passed ${MAX_FILE_INFLATED_BYTES / MIB} MiB inflated, the loader's bound per file` }
+		: { skipped: `orig_elements inflates past ${MAX_CHUNK_INFLATED_BYTES / MIB} MiB, the loader's bound per chunk` };
 }
 
 function counted(elements: unknown[], budget: OriginalsBudget): { skipped: string } | undefined {
