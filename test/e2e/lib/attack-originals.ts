@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { makePdf } from '../../emulator/test-support/pdf-fixtures';
 import type { RunningEmulator } from '../../emulator';
-import { bombChunks, crowdedChunk } from '../../integration/loader/hostileOriginals';
+import { bombChunks, crowdedChunk, type Encoding } from '../../integration/loader/hostileOriginals';
 import { exampleNode, formUrl, readExample, type ExampleWorkflow } from '../examples/example-import';
 import { maxExecutionId, nodeOutputJson, waitForExecutions } from './executions';
 import { submitFileForm, watchHealth, watchMemory } from './served-attack';
@@ -19,9 +19,11 @@ const MIB = 2 ** 20;
 
 export type OriginalsRow = 5 | 6;
 
-export const ORIGINALS_ATTACKS: Record<OriginalsRow, { label: string; answer: () => unknown[] }> = {
-	5: { label: '64 chunks whose orig_elements are 4 KB each, inflating to 4 MiB each', answer: () => bombChunks() },
-	6: { label: 'one chunk of 135,300 original elements, each with a page number', answer: () => crowdedChunk() },
+export type { Encoding };
+
+export const ORIGINALS_ATTACKS: Record<OriginalsRow, { label: string; answer: (encoding: Encoding) => unknown[] }> = {
+	5: { label: '64 chunks whose orig_elements are 4 KB each, inflating to 4 MiB each', answer: (encoding) => bombChunks(encoding) },
+	6: { label: 'one chunk of 135,300 original elements, each with a page number', answer: (encoding) => crowdedChunk(encoding) },
 };
 
 export interface AttackTarget {
@@ -61,7 +63,8 @@ function outcomeOf(status: string, stored: AttackResult['stored'], seen: string[
 	return `success: ${stored.length} passage(s) stored, ${skipped} saying why their originals were not read`;
 }
 
-export async function attackOriginals(target: AttackTarget, row: OriginalsRow): Promise<AttackResult> {
+/** `encoding`: the originals as the service compresses them (zlib), or gzipped (what the loader read before it read zlib). */
+export async function attackOriginals(target: AttackTarget, row: OriginalsRow, encoding: Encoding = 'zlib'): Promise<AttackResult> {
 	const { n8n, emulator } = target;
 	const suffix = randomUUID().slice(0, 8);
 	const documentProcessingApi = await n8n.importCredential({
@@ -73,7 +76,7 @@ export async function attackOriginals(target: AttackTarget, row: OriginalsRow): 
 	const saved = await n8n.rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', attackedExample({ documentProcessingApi, openAiApi }));
 	await n8n.publish(saved.id);
 	try {
-		const fault = { method: 'POST', path: '/general/v0/general', body: ORIGINALS_ATTACKS[row].answer() };
+		const fault = { method: 'POST', path: '/general/v0/general', body: ORIGINALS_ATTACKS[row].answer(encoding) };
 		const injected = await fetch(`${emulator.url}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
 		if (!injected.ok) throw new Error(`the emulator refused the fault: ${injected.status}`);
 		const pdf = Buffer.from(await makePdf([{ title: 'Any document', lines: ['Its answer is replaced.'] }]));
