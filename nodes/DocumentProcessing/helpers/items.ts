@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimited } from '../async/concurrency';
 import { asOperationError, InputProblem } from './inputProblem';
 import { failedFileItem, failedFilesOf, fileFailureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from './failedFiles';
+import { appendAll } from './arrays';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */
 export const ITEM_CONCURRENCY = 8;
@@ -100,7 +101,7 @@ export async function runPerUnit(
 			const wrapped = withItemIndex(ctx, error, itemIndices[0]);
 			if (continueOnFail) return errorItems(wrapped, itemIndices);
 			firstError ??= wrapped;
-			notProcessed.push(...(failedFilesOf(wrapped) ?? []));
+			appendAll(notProcessed, failedFilesOf(wrapped) ?? []);
 			return [];
 		}
 	});

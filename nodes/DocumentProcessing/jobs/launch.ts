@@ -7,6 +7,7 @@ import { type BatchMode, planJobs } from './batching';
 import { errorItems, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
 import type { JobPipeline } from '../pipeline/pipeline';
 import type { PipelineStep } from '../api/jobOutputs';
+import { appendAll } from '../helpers/arrays';
 
 /** A job this execution launched, with the files it carries in upload order. */
 export interface LaunchedJob {
@@ -94,7 +95,7 @@ export async function forEachLaunchedJob(
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!ctx.continueOnFail()) throw wrapped;
-			rejected.push(...errorItems(wrapped, itemIndex));
+			appendAll(rejected, errorItems(wrapped, itemIndex));
 			filesPerItem.push([]);
 		}
 	}

@@ -16,6 +16,7 @@ import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../desc
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 import { pauseRunOptionsV3 } from '../../descriptions/pauseRunFields';
 import { readRunPacing } from './shared/pauseRunSettings';
+import { largest } from '../../helpers/arrays';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties,
@@ -51,7 +52,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
  */
 async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const pending: PendingJob[] = [];
-	const timeoutMs = Math.max(...items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs));
+	const timeoutMs = largest(items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs), 0);
 	const pauseWorkflow = new PauseWorkflow(ctx.getExecutionId(), timeoutMs, { workflowName: ctx.getWorkflow().name ?? '', ...readRunPacing(ctx) });
 	const refused = await forEachLaunchedJob(
 		ctx,

@@ -8,6 +8,7 @@ import { type FinishContext, itemsOfFinishedJob } from '../finish';
 import type { LaunchedJob } from '../launch';
 import { jobOutcome, timeoutError, type WaitSettings } from '../wait';
 import type { PausedJob, PauseState } from './state';
+import { appendAll } from '../../helpers/arrays';
 
 /** A paused job's launch as the poll mode would have kept it: file names and items, not the bytes. */
 function launchedFromState(paused: PausedJob, job: Job): LaunchedJob {
@@ -78,9 +79,9 @@ export async function itemsOfEndedJobs(
 	});
 	const output: INodeExecutionData[] = [...(state.carried as INodeExecutionData[])];
 	for (const [index, result] of perJob.entries()) {
-		if (result.items !== undefined) output.push(...result.items);
+		if (result.items !== undefined) appendAll(output, result.items);
 		else if (!state.continueOnFail) throw result.error;
-		else output.push(...errorItems(result.error, state.jobs[index].items));
+		else appendAll(output, errorItems(result.error, state.jobs[index].items));
 	}
 	return output;
 }

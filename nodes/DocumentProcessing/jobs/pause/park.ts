@@ -13,6 +13,7 @@ import { channelRefused, type PauseRefusal, pollInstead, stateTooLarge } from '.
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
 import { armTimeLimit, storeState } from './stackEntry';
 import { type PausedJob, type PauseState, STATE_PARAMETER, stateForUrl } from './state';
+import { largest } from '../../helpers/arrays';
 
 /** A job the execution waits for: launched (or taken by id) for its items, with their settings. */
 export interface PendingJob {
@@ -94,7 +95,7 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		return options.carried;
 	}
 	const call = pending[0].call;
-	const timeoutMs = Math.max(...pending.map((job) => job.wait.timeoutMs));
+	const timeoutMs = largest(pending.map((job) => job.wait.timeoutMs), 0);
 	const workflowId = options.workflowId ?? (await own?.scopeWorkflowId());
 	const state: PauseState = {
 		v: 1,
