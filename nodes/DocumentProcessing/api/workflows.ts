@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 import type { JobNode } from '../pipeline/pipeline';
-import { callService, type CallContext } from '../transport';
+import { callService, LIST_ANSWER, type CallContext } from '../transport';
 import { appendAll } from '../helpers/arrays';
 
 /**
@@ -110,6 +110,7 @@ export async function listWorkflows(call: CallContext, query: WorkflowQuery): Pr
 		query: { ...query },
 		idempotent: true,
 		schema: workflowListSchema,
+		answerLimit: LIST_ANSWER,
 	});
 }
 
