@@ -60,12 +60,6 @@ function endless(piece: Buffer, status = 200, prefix = '['): Handler {
 	};
 }
 
-const call: CallContext = {
-	node,
-	connection: { apiKey: 'sk-bounds-test-key', baseUrl, partitionUrl: '' },
-	itemIndex: 0,
-	retry: { baseDelayMs: 5, maxDelayMs: 10 },
-};
 const small: AnswerLimit = { maxBytes: 1 * MiB, what: 'a test answer', advice: 'Do the test thing.' };
 const get = (answerLimit?: AnswerLimit) => ({
 	method: 'GET' as const,
@@ -75,7 +69,12 @@ const get = (answerLimit?: AnswerLimit) => ({
 	schema: z.unknown(),
 	...(answerLimit ? { answerLimit } : {}),
 });
-const contextFor = () => ({ ...call, connection: { ...call.connection, baseUrl } });
+const contextFor = (): CallContext => ({
+	node,
+	connection: { apiKey: 'sk-bounds-test-key', baseUrl, partitionUrl: '' },
+	itemIndex: 0,
+	retry: { baseDelayMs: 5, maxDelayMs: 10 },
+});
 
 async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
 	try {
