@@ -5,7 +5,6 @@
  * broken connection and retried.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { NodeApiError } from 'n8n-workflow';
 import { request as undiciRequest } from 'undici';
 import { z } from 'zod';
 import { AnswerCutError, readAnswerBody } from '../../nodes/DocumentProcessing/transport/answerBody';
@@ -20,7 +19,7 @@ import {
 import { classifyNetworkError } from '../../nodes/DocumentProcessing/transport/retry';
 import { callService, type CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
-import { listenLocal, stopLocal } from './support/localServer';
+import { apiFailure as failure, listenLocal, stopLocal } from './support/localServer';
 
 const MiB = 1024 * 1024;
 const node = actionNode('n1');
@@ -75,16 +74,6 @@ const contextFor = (): CallContext => ({
 	itemIndex: 0,
 	retry: { baseDelayMs: 5, maxDelayMs: 10 },
 });
-
-async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(NodeApiError);
-		return error as NodeApiError;
-	}
-	throw new Error('expected a failure');
-}
 
 describe('answers past their bound', () => {
 	it('fail at the headers when the declared length is over the bound: no byte read, one request, the bound in words', async () => {
