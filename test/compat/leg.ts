@@ -192,7 +192,10 @@ export function defineCompatLeg(n8nVersion: string): void {
 		// After the trigger: on n8n 1.123 the trigger's delivery run came out empty when this ran before it (not investigated).
 		check('loader', async () => checkLoaderRun(await execute('loader-vector-store.json'), model!));
 
-		it('the committed record of this version (results/, README table) is what this leg ran', () => {
+		const recordCheck = legsOverridden()
+			? 'every check passed (the record goes to .ci/out/compat-results: no committed one for another list of legs)'
+			: 'the committed record of this version (results/, README table) is what this leg ran';
+		it(recordCheck, () => {
 			const ran: LegRecord = { n8n: n8nVersion, node: suite.e2e.n8n.install.nodeVersion, passed: [...passed] };
 			expect(suite.e2e.n8n.install.version).toBe(n8nVersion);
 			// Another list of legs (the weekly run): every check must pass; the record goes to the run's artifacts.
