@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { ANSWER_BODY_DEADLINE_MS } from './answerLimits';
 
 /**
@@ -16,6 +15,12 @@ export class AnswerCutError extends Error {
 		super(reason === 'tooLarge' ? 'The answer is larger than the node reads' : 'The answer did not arrive whole in time');
 		this.name = 'AnswerCutError';
 	}
+}
+
+/** What the reader needs of a body (undici's is a Readable); named here so no stream module is imported. */
+export interface AnswerBodyStream extends AsyncIterable<unknown> {
+	readonly readableEnded: boolean;
+	destroy(error?: Error): unknown;
 }
 
 export interface BodyReading {
@@ -37,7 +42,7 @@ function declaredLength(headers: Record<string, string | string[] | undefined>):
  * are decoded one by one (as undici's text() does: UTF-8, a leading byte-order mark dropped).
  */
 export async function readAnswerBody(
-	body: Readable,
+	body: AnswerBodyStream,
 	headers: Record<string, string | string[] | undefined>,
 	reading: BodyReading,
 ): Promise<string> {
