@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requireOpaqueId } from '../helpers/opaqueId';
+import { requireOpaqueId } from '../checks/opaqueId';
 import { idLocator, locatorText, type LocatorSpec } from '../helpers/resourceLocators';
 
 /**

@@ -5,7 +5,7 @@ import { listJobs, type JobFilter } from '../../api/jobs';
 import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
 import { filtersProperty, limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../helpers/validate';
+import { requireUuid } from '../../checks/validate';
 import { plainInV1LocatorFromV2 } from '../../helpers/resourceLocators';
 import { workflowIdFromValue, workflowLocator } from '../../helpers/workflowLocator';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ChannelScope } from '../../api/channels';
 import { scopeProperties } from '../../descriptions/scope';
-import { requireOpaqueId } from '../../helpers/opaqueId';
+import { requireOpaqueId } from '../../checks/opaqueId';
 import { idLocator, locatorText, plainInV1LocatorFromV2 } from '../../helpers/resourceLocators';
 import { workflowIdFrom } from '../../helpers/workflowLocator';
 

@@ -4,7 +4,7 @@ import { callContextFor, executingNode } from '../../api/context';
 import { collectWorkflows, type WorkflowQuery } from '../../api/workflows';
 import { returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
-import { requireOpaqueId } from '../../helpers/opaqueId';
+import { requireOpaqueId } from '../../checks/opaqueId';
 import { destinationLocator, sourceLocator } from '../../descriptions/pickers';
 import { locatorText } from '../../helpers/resourceLocators';
 

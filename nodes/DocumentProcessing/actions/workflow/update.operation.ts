@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { updateWorkflow, type WorkflowFields } from '../../api/workflows';
 import { runPerItem } from '../../helpers/items';
-import { requireText } from '../../helpers/validate';
+import { requireText } from '../../checks/validate';
 import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
 import { checkSchedule, connectorProperties, readConnectors, readNodeDefinition, scheduleOptions, WORKFLOW_TYPES, WORKFLOW_TYPES_V3 } from './shared/workflowFields';
 import { pipelineFaces } from '../../descriptions/pipelineFields';
