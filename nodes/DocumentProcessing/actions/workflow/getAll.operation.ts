@@ -6,7 +6,7 @@ import { returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
 import { requireOpaqueId } from '../../checks/opaqueId';
 import { destinationLocator, sourceLocator } from '../../descriptions/pickers';
-import { locatorText } from '../../helpers/resourceLocators';
+import { locatorText } from '../../descriptions/resourceLocators';
 
 const properties: INodeProperties[] = [
 	...returnAllProperties,

@@ -6,7 +6,7 @@ import { itemFiles } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
 import { binaryInputProperties, binarySelection, inputBinaryFieldV3, inputChoice } from '../../descriptions/binaryInput';
 import { beforeV3, inV3, optionsV3 } from '../../descriptions/versions';
-import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
+import { workflowIdFrom, workflowLocator } from '../../descriptions/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
 import { accountedFiles, accountedLaunch } from '../../jobs/launchFailures';

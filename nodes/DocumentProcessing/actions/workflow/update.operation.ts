@@ -4,7 +4,7 @@ import { callContextFor } from '../../api/context';
 import { updateWorkflow, type WorkflowFields } from '../../api/workflows';
 import { runPerItem } from '../../helpers/items';
 import { requireText } from '../../checks/validate';
-import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
+import { workflowIdFrom, workflowLocator } from '../../descriptions/workflowLocator';
 import { checkSchedule, connectorProperties, readConnectors, readNodeDefinition, scheduleOptions, WORKFLOW_TYPES, WORKFLOW_TYPES_V3 } from './shared/workflowFields';
 import { pipelineFaces } from '../../descriptions/pipelineFields';
 import { beforeV3, inV3, isVersion3 } from '../../descriptions/versions';
