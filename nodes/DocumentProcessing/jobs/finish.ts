@@ -6,7 +6,7 @@ import { JOB_SUCCESS, type Job } from '../api/schemas';
 import { failedFileItem, type FailureStage, type FileFailureRouting, jobFileRecords } from '../helpers/failedFiles';
 import { failedInputFiles, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput, processingRecord } from './fileFailures';
 import { inputFileIndex, type LaunchedJob } from './launch';
-import { type BinaryPreparer, type OutputSettings, outputFilesToItems } from './outputs';
+import { type BinaryPreparer, type OutputSettings, outputFilesToItems } from '../outputs/outputFilesToItems';
 import { accountedError, failedJobReasons, unprocessedFileItems } from './unprocessedFiles';
 import { jobOutcome, type WaitSettings, waitForJob } from './wait';
 

@@ -5,7 +5,7 @@ import { getJob } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
 import { generateSigningSecret } from '../../webhooks/webhookSignature';
 import type { LaunchedJob } from '../launch';
-import type { OutputSettings } from '../outputs';
+import type { OutputSettings } from '../../outputs/outputFilesToItems';
 import { isTerminal, type WaitSettings } from '../wait';
 import { channelScope, pauseChannelDescription, registerPauseChannel, removeStalePauseChannels } from './channel';
 import { type PauseWorkflow, releasePause, removePauseWorkflow } from './pauseWorkflow';
