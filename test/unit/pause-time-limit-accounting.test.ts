@@ -5,7 +5,7 @@
 import type { INode } from 'n8n-workflow';
 import type { CallContext } from '../../nodes/DocumentProcessing/api/context';
 import type { Job } from '../../nodes/DocumentProcessing/api/schemas';
-import { failedFilesOf } from '../../nodes/DocumentProcessing/helpers/failedFiles';
+import { failedFilesOf } from '../../nodes/DocumentProcessing/failedFiles/records';
 import { timeLimitOutcome } from '../../nodes/DocumentProcessing/jobs/pause/outcome';
 import type { PausedJob, PauseState } from '../../nodes/DocumentProcessing/jobs/pause/state';
 

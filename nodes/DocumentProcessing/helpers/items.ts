@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from '
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimited } from '../async/concurrency';
 import { asOperationError, InputProblem } from './inputProblem';
-import { failedFileItem, failedFilesOf, fileFailureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from './failedFiles';
+import { failedFileItem, failedFilesOf, fileFailureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from '../failedFiles/records';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */
 export const ITEM_CONCURRENCY = 8;

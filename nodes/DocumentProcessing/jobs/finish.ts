@@ -3,11 +3,11 @@ import { downloadJobOutputs } from '../api/jobOutputs';
 import type { CallContext } from '../api/context';
 import { getFailedFiles } from '../api/jobFailures';
 import { JOB_SUCCESS, type Job } from '../api/schemas';
-import { failedFileItem, type FailureStage, type FileFailureRouting, jobFileRecords } from '../helpers/failedFiles';
-import { failedInputFiles, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput, processingRecord } from './fileFailures';
+import { failedFileItem, type FailureStage, type FileFailureRouting, jobFileRecords } from '../failedFiles/records';
+import { failedInputFiles, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput, processingRecord } from '../failedFiles/failedInJob';
 import { inputFileIndex, type LaunchedJob } from './launch';
 import { type BinaryPreparer, type OutputSettings, outputFilesToItems } from '../outputs/outputFilesToItems';
-import { accountedError, failedJobReasons, unprocessedFileItems } from './unprocessedFiles';
+import { accountedError, failedJobReasons, unprocessedFileItems } from '../failedFiles/notProcessed';
 import { jobOutcome, type WaitSettings, waitForJob } from './wait';
 
 /**

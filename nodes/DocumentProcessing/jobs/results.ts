@@ -4,7 +4,7 @@ import { downloadJobOutputs, type OutputSelection } from '../api/jobOutputs';
 import { getJob } from '../api/jobs';
 import { JOB_SUCCESS, type Job } from '../api/schemas';
 import type { OutputFile } from '../outputs/elementItems';
-import { failedInputFiles, type FileFailure } from './fileFailures';
+import { failedInputFiles, type FileFailure } from '../failedFiles/failedInJob';
 
 /** A finished job's input files that produced no output, as far as its record names its inputs. */
 async function failuresOf(call: CallContext, job: Job, selection: OutputSelection): Promise<FileFailure[]> {

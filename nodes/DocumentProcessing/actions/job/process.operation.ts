@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
 import { forEachLaunchedJob } from '../../jobs/launch';
-import { accountedRequests } from '../../jobs/launchFailures';
+import { accountedRequests } from '../../failedFiles/notLaunched';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { outputOptionsV3, outputPropertiesBeforeV3 } from '../../descriptions/outputFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';

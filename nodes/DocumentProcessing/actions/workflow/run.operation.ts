@@ -9,7 +9,7 @@ import { beforeV3, inV3, optionsV3 } from '../../descriptions/versions';
 import { workflowIdFrom, workflowLocator } from '../../descriptions/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
-import { accountedFiles, accountedLaunch } from '../../jobs/launchFailures';
+import { accountedFiles, accountedLaunch } from '../../failedFiles/notLaunched';
 import { outputProperties, outputStepsOption } from '../../descriptions/outputFields';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';

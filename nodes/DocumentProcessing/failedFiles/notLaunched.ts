@@ -4,9 +4,9 @@ import { createJob } from '../api/jobs';
 import type { Job } from '../api/schemas';
 import type { InputFile } from '../helpers/binaries';
 import { asOperationError } from '../helpers/inputProblem';
-import { failedFilesOf, jobFileRecords } from '../helpers/failedFiles';
-import type { JobRequests } from './launch';
-import { accountedError } from './unprocessedFiles';
+import { failedFilesOf, jobFileRecords } from './records';
+import type { JobRequests } from '../jobs/launch';
+import { accountedError } from './notProcessed';
 
 /*
  * Failures before a job exists: an item's files that cannot be read or fail a local check (stage

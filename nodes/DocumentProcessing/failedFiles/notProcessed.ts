@@ -1,6 +1,6 @@
 import type { INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import type { Job } from '../api/schemas';
-import { type FailedFileRecord, failedFileItem, failedFilesOf, type FileFailureRouting, type JobFile, nameNotProcessed, withFailedFiles } from '../helpers/failedFiles';
+import { type FailedFileRecord, failedFileItem, failedFilesOf, type FileFailureRouting, type JobFile, nameNotProcessed, withFailedFiles } from './records';
 import { asNodeError } from '../helpers/nodeErrors';
 
 /*

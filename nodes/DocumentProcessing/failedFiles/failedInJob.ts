@@ -4,7 +4,7 @@ import type { CallContext } from '../api/context';
 import { getFailedFiles, getJobDetails, type FailedFile, type JobDetails } from '../api/jobFailures';
 import { finalNodeId, type PipelineStep } from '../api/jobOutputs';
 import type { Job } from '../api/schemas';
-import { type FailedFileRecord, nameNotProcessed, PROCESSING_ADVICE, withFailedFiles } from '../helpers/failedFiles';
+import { type FailedFileRecord, nameNotProcessed, PROCESSING_ADVICE, withFailedFiles } from './records';
 
 /** An input file of a job, as far as the caller knows it, and the item it belongs to. */
 export interface JobInput {

@@ -1,5 +1,5 @@
 import type { IDataObject, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import { withMoreAdvice } from './nodeErrors';
+import { withMoreAdvice } from '../helpers/nodeErrors';
 
 /** Where a file's way through the service stopped. */
 export type FailureStage = 'upload' | 'launch' | 'processing' | 'download';
