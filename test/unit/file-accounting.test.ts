@@ -7,11 +7,12 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from '
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../../nodes/DocumentProcessing/api/context';
 import type { InputFile } from '../../nodes/DocumentProcessing/helpers/binaries';
-import { type FailedFileRecord, failedFileItem, failedFilesOf, withFailedFiles } from '../../nodes/DocumentProcessing/failedFiles/records';
+import { failedFileItem } from '../../nodes/DocumentProcessing/failedFiles/failureItems';
+import { type FailedFileRecord, failedFilesOf, withFailedFiles } from '../../nodes/DocumentProcessing/failedFiles/records';
 import { errorItem, errorItems, runPerUnit } from '../../nodes/DocumentProcessing/helpers/items';
 import { fileFailureItems } from '../../nodes/DocumentProcessing/jobs/finish';
 import { accountedFiles, accountedLaunch } from '../../nodes/DocumentProcessing/failedFiles/notLaunched';
-import { jobFileRecords } from '../../nodes/DocumentProcessing/failedFiles/records';
+import { jobFileRecords } from '../../nodes/DocumentProcessing/failedFiles/jobFiles';
 import { accountedError, unprocessedFileItems } from '../../nodes/DocumentProcessing/failedFiles/notProcessed';
 import { actionNode } from '../harness/action-node';
 

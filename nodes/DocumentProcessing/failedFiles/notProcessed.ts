@@ -1,12 +1,32 @@
 import type { INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import type { Job } from '../api/schemas';
-import { type FailedFileRecord, failedFileItem, failedFilesOf, type FileFailureRouting, type JobFile, nameNotProcessed, withFailedFiles } from './records';
-import { asNodeError } from '../helpers/nodeErrors';
+import { asNodeError, withMoreAdvice } from '../helpers/nodeErrors';
+import { failedFileItem, type FileFailureRouting } from './failureItems';
+import { type FailedFileRecord, failedFilesOf, recordName, withFailedFiles } from './records';
 
 /*
- * A failure that is not one file's (a launch refused, a job that failed or timed out, a download
- * that failed) leaves every file of its job unprocessed: each is named as a failure of its own.
+ * The files a failure leaves unprocessed: attached to the error (accountedError), named in its
+ * description (nameNotProcessed: the one wording, whichever way the wait ended, poll or pause), or
+ * as failure items (unprocessedFileItems).
  */
+
+const named = new WeakMap<Error, Set<FailedFileRecord>>();
+
+/**
+ * Adds to the description of an error the node throws (default On Error) every file it leaves
+ * unprocessed that the description does not name yet, so none goes unnamed.
+ */
+export function nameNotProcessed(error: Error, records: FailedFileRecord[]): Error {
+	const done = named.get(error) ?? new Set<FailedFileRecord>();
+	const fresh = records.filter((record) => !done.has(record));
+	if (fresh.length === 0) return error;
+	for (const record of fresh) done.add(record);
+	named.set(error, done);
+	const entries = fresh.map((record) => `"${recordName(record)}" (item ${record.item_index ?? '?'}, ${record.stage}${record.job_id ? `, job ${record.job_id}` : ''})`);
+	const list = `Files not processed (${fresh.length}): ${entries.join(', ')}.`;
+	const described = error as Error & { description?: string | null };
+	described.description = withMoreAdvice(described.description, list);
+	return error;
+}
 
 /** An abort (the execution was cancelled) is no file's failure: it passes through untouched. */
 function isAbort(error: unknown): boolean {
@@ -30,13 +50,4 @@ export function unprocessedFileItems(error: Error, routing: FileFailureRouting, 
 	if (isAbort(error) || records === undefined) throw error;
 	if (routing === 'error') throw nameNotProcessed(error, records);
 	return records.map((record) => failedFileItem(record, routing, pairedAll));
-}
-
-/** Per-file reasons a FAILED job's record gives (`failed_files`, see finish.ts), matched by file name or id. */
-export function failedJobReasons(job: Job): (file: JobFile) => string | undefined {
-	const listed = Array.isArray(job.failed_files) ? (job.failed_files as Array<{ document?: unknown; error?: unknown }>) : [];
-	return (entry) => {
-		const found = listed.find(({ document }) => document === entry.fileId || document === entry.file.fileName);
-		return typeof found?.error === 'string' && found.error.trim() ? found.error.trim() : undefined;
-	};
 }

@@ -2,7 +2,7 @@ import type { BinaryHelperFunctions, IDataObject, INodeExecutionData, IPairedIte
 import { outputItems, outputOrigin, type OutputFile } from './elementItems';
 import type { TextOptions } from './elementText';
 import { outputTextItems } from './textItems';
-import type { FileFailureRouting } from '../failedFiles/records';
+import type { FileFailureRouting } from '../failedFiles/failureItems';
 
 /** The one n8n helper output shaping needs, in an execution and in a resume webhook alike. */
 export interface BinaryPreparer {

@@ -1,7 +1,8 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import type { CallContext } from '../../api/context';
 import type { Job } from '../../api/schemas';
-import { jobFileRecords, withFailedFiles } from '../../failedFiles/records';
+import { jobFileRecords } from '../../failedFiles/jobFiles';
+import { withFailedFiles } from '../../failedFiles/records';
 import { errorItems, withItemIndex } from '../../helpers/items';
 import { mapLimited } from '../../async/concurrency';
 import { type FinishContext, itemsOfFinishedJob } from '../finish';
