@@ -9,22 +9,35 @@ import { type FailedFileRecord, failedFilesOf, recordName, withFailedFiles } fro
  * as failure items (unprocessedFileItems).
  */
 
-const named = new WeakMap<Error, Set<FailedFileRecord>>();
+/** The files an error's description names so far, and the sentence that names them. */
+const named = new WeakMap<Error, { records: Set<FailedFileRecord>; sentence: string }>();
+
+function notProcessedSentence(records: Iterable<FailedFileRecord>): string {
+	const entries: string[] = [];
+	for (const record of records) entries.push(`"${recordName(record)}" (item ${record.item_index ?? '?'}, ${record.stage}${record.job_id ? `, job ${record.job_id}` : ''})`);
+	return `Files not processed (${entries.length}): ${entries.join(', ')}.`;
+}
 
 /**
  * Adds to the description of an error the node throws (default On Error) every file it leaves
- * unprocessed that the description does not name yet, so none goes unnamed.
+ * unprocessed that the description does not name yet, so none goes unnamed. Called again (a unit's
+ * error, then the run's other failed units), it keeps one sentence naming them all in order.
  */
 export function nameNotProcessed(error: Error, records: FailedFileRecord[]): Error {
-	const done = named.get(error) ?? new Set<FailedFileRecord>();
-	const fresh = records.filter((record) => !done.has(record));
-	if (fresh.length === 0) return error;
-	for (const record of fresh) done.add(record);
-	named.set(error, done);
-	const entries = fresh.map((record) => `"${recordName(record)}" (item ${record.item_index ?? '?'}, ${record.stage}${record.job_id ? `, job ${record.job_id}` : ''})`);
-	const list = `Files not processed (${fresh.length}): ${entries.join(', ')}.`;
+	const before = named.get(error);
+	const done = new Set(before?.records);
+	let added = false;
+	for (const record of records) {
+		if (done.has(record)) continue;
+		done.add(record);
+		added = true;
+	}
+	if (!added) return error;
+	const sentence = notProcessedSentence(done);
 	const described = error as Error & { description?: string | null };
-	described.description = withMoreAdvice(described.description, list);
+	const current = described.description ?? '';
+	described.description = before && current.includes(before.sentence) ? current.replace(before.sentence, () => sentence) : withMoreAdvice(current, sentence);
+	named.set(error, { records: done, sentence });
 	return error;
 }
 

@@ -132,9 +132,8 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		}
 	}
 
-	const running = jobs.findIndex((job) => !isTerminal(job.status));
 	const outcome = timeLimitOutcome(call, state, jobs, timeoutMs);
-	armTimeLimit(ctx, outcome.items, outcome.errors[running], state.continueOnFail);
+	armTimeLimit(ctx, outcome.items, outcome.error, state.continueOnFail);
 	await ctx.putExecutionToWait(new Date(state.deadline));
 	return ctx.getInputData();
 }
