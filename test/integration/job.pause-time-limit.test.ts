@@ -20,16 +20,18 @@ const run = async (parameters: INodeParameters, items: HarnessItem[]) => await w
 
 const fileItem = (name: string): HarnessItem => ({ json: { name }, binary: { data: textFile(name, `Text of ${name}.`) } });
 
-/** The "Files not processed" sentence of a description, with each job id replaced by its place among `jobIds`. */
+/** The "Files not processed" sentence of a description, each job id replaced by its place among `jobIds`. */
 function notProcessedList(description: unknown, jobIds: string[]): string {
 	const list = /Files not processed \(\d+\): .*$/.exec(String(description))?.[0] ?? `(no list in: ${String(description)})`;
 	return jobIds.reduce((text, id, index) => text.split(id).join(`<job ${index}>`), list);
 }
 
+/** The jobs started since `known`, in the order of the file each carries (limit-1.txt, limit-2.txt: item order; pause mode's runs may start in any order). */
 const jobsSince = (known: Set<string>) =>
 	[...world.service.emulator.store.jobs.values()]
 		.filter((job) => !known.has(job.id))
-		.sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+		.map((job) => ({ id: job.id, file: job.files.map((file) => file.filename).join(',') }))
+		.sort((a, b) => a.file.localeCompare(b.file))
 		.map((job) => job.id);
 
 async function pollError(items: HarnessItem[]): Promise<{ description: unknown; jobIds: string[] }> {
