@@ -102,7 +102,7 @@ export async function runPerUnit(
 			const wrapped = withItemIndex(ctx, error, itemIndices[0]);
 			if (continueOnFail) return errorItems(wrapped, itemIndices);
 			firstError ??= wrapped;
-			notProcessed.push(...(failedFilesOf(wrapped) ?? []));
+			for (const record of failedFilesOf(wrapped) ?? []) notProcessed.push(record);
 			return [];
 		}
 	});

@@ -95,7 +95,7 @@ export async function forEachLaunchedJob(
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!ctx.continueOnFail()) throw wrapped;
-			rejected.push(...errorItems(wrapped, itemIndex));
+			for (const item of errorItems(wrapped, itemIndex)) rejected.push(item);
 			filesPerItem.push([]);
 		}
 	}

@@ -50,7 +50,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
  */
 async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const pending: PendingJob[] = [];
-	const timeoutMs = Math.max(...items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs));
+	const timeoutMs = items.reduce((longest, _, itemIndex) => Math.max(longest, readWaitSettings(ctx, itemIndex).timeoutMs), 0);
 	const pauseWorkflow = new PauseWorkflow(ctx.getExecutionId(), timeoutMs, { workflowName: ctx.getWorkflow().name ?? '', ...readRunPacing(ctx) });
 	const refused = await forEachLaunchedJob(
 		ctx,

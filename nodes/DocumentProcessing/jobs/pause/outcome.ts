@@ -80,9 +80,10 @@ export async function itemsOfEndedJobs(
 	});
 	const output: INodeExecutionData[] = [...(state.carried as INodeExecutionData[])];
 	for (const [index, result] of perJob.entries()) {
-		if (result.items !== undefined) output.push(...result.items);
-		else if (!state.continueOnFail) throw result.error;
-		else output.push(...errorItems(result.error, state.jobs[index].items));
+		// One job's outputs can be many thousand element items: appended one by one, never spread as arguments.
+		const items = result.items ?? (state.continueOnFail ? errorItems(result.error, state.jobs[index].items) : undefined);
+		if (items === undefined) throw result.error;
+		for (const item of items) output.push(item);
 	}
 	return output;
 }

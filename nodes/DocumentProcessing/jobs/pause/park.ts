@@ -94,7 +94,7 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		return options.carried;
 	}
 	const call = pending[0].call;
-	const timeoutMs = Math.max(...pending.map((job) => job.wait.timeoutMs));
+	const timeoutMs = pending.reduce((longest, job) => Math.max(longest, job.wait.timeoutMs), 0);
 	const workflowId = options.workflowId ?? (await own?.scopeWorkflowId());
 	const state: PauseState = {
 		v: 1,
