@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { callContextFor, type CallContext } from '../api/context';
 import { createJob } from '../api/jobs';
 import type { Job } from '../api/schemas';
 import { type InputFile, MAX_FILES_PER_JOB, tooManyFiles } from '../helpers/binaries';
+import { accountedFiles, accountedLaunch } from '../failedFiles/notLaunched';
 import { type BatchMode, planJobs } from './batching';
 import { errorItems, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
 import type { JobPipeline } from '../pipeline/pipeline';
@@ -110,4 +111,14 @@ export async function forEachLaunchedJob(
 		concurrency,
 	);
 	return [...rejected, ...launched];
+}
+
+/** The requests with both kinds of failure before a job exists accounted for (failedFiles/notLaunched.ts), whatever starts the jobs (on demand, or pause mode's workflow runs). */
+export function accountedRequests(node: INode, requests: JobRequests): JobRequests {
+	const start = requests.start ?? createJob;
+	return {
+		...requests,
+		files: async (itemIndex, maxFiles) => await accountedFiles(node, itemIndex, async () => await requests.files(itemIndex, maxFiles)),
+		start: async (call, pipeline, files) => await accountedLaunch(call, files, async () => await start(call, pipeline, files)),
+	};
 }

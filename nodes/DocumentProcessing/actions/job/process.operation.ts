@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
-import { forEachLaunchedJob } from '../../jobs/launch';
-import { accountedRequests } from '../../jobs/launchFailures';
+import { accountedRequests, forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { outputOptionsV3, outputPropertiesBeforeV3 } from '../../descriptions/outputFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';

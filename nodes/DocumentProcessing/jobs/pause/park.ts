@@ -5,7 +5,7 @@ import { getJob } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
 import { generateSigningSecret } from '../../webhooks/webhookSignature';
 import type { LaunchedJob } from '../launch';
-import type { OutputSettings } from '../outputs';
+import type { OutputSettings } from '../../outputs/outputFilesToItems';
 import { isTerminal, type WaitSettings } from '../wait';
 import { channelScope, pauseChannelDescription, registerPauseChannel, removeStalePauseChannels } from './channel';
 import { type PauseWorkflow, releasePause, removePauseWorkflow } from './pauseWorkflow';
@@ -145,9 +145,8 @@ async function parkOrFinish(ctx: IExecuteFunctions, pending: PendingJob[], state
 	try {
 		const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
 		if (jobs.every((job) => isTerminal(job.status))) return await itemsOfEndedJobs(ctx, call, state, jobs);
-		const running = jobs.findIndex((job) => !isTerminal(job.status));
 		const outcome = timeLimitOutcome(call, state, jobs, timeoutMs);
-		armTimeLimit(ctx, outcome.items, outcome.errors[running], state.continueOnFail);
+		armTimeLimit(ctx, outcome.items, outcome.error, state.continueOnFail);
 		await ctx.putExecutionToWait(new Date(state.deadline));
 		parked = true;
 		return ctx.getInputData();
