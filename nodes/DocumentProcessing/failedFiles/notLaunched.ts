@@ -1,17 +1,15 @@
 import type { INode } from 'n8n-workflow';
-import type { CallContext } from '../api/context';
-import { createJob } from '../api/jobs';
-import type { Job } from '../api/schemas';
 import type { InputFile } from '../helpers/binaries';
 import { asOperationError } from '../helpers/inputProblem';
-import { failedFilesOf, jobFileRecords } from '../helpers/failedFiles';
-import type { JobRequests } from './launch';
-import { accountedError } from './unprocessedFiles';
+import { jobFileRecords } from './jobFiles';
+import { accountedError } from './notProcessed';
+import { failedFilesOf } from './records';
 
 /*
  * Failures before a job exists: an item's files that cannot be read or fail a local check (stage
  * upload: nothing was sent), and a launch the service refused (stage launch: the job's files were
  * sent with it but none will be processed). Each names the files it leaves unprocessed.
+ * jobs/launch.ts (`accountedRequests`) puts both around every launch.
  */
 
 /** Reads an item's files; a failure names them (as far as known: the item itself otherwise). */
@@ -27,7 +25,7 @@ export async function accountedFiles(node: INode, itemIndex: number, read: () =>
 }
 
 /** Starts a job; when the service refuses (or the upload breaks), every file it carried is named. */
-export async function accountedLaunch(call: CallContext, files: InputFile[], start: () => Promise<Job>): Promise<Job> {
+export async function accountedLaunch<T>(call: { node: INode; itemIndex?: number }, files: InputFile[], start: () => Promise<T>): Promise<T> {
 	try {
 		return await start();
 	} catch (error) {
@@ -39,14 +37,4 @@ export async function accountedLaunch(call: CallContext, files: InputFile[], sta
 			return jobFileRecords(files.map((file) => ({ file })), null, answered ? 'launch' : 'upload', wrapped);
 		});
 	}
-}
-
-/** The requests with both kinds of failure accounted for, whatever starts the jobs (on demand, or pause mode's workflow runs). */
-export function accountedRequests(node: INode, requests: JobRequests): JobRequests {
-	const start = requests.start ?? createJob;
-	return {
-		...requests,
-		files: async (itemIndex, maxFiles) => await accountedFiles(node, itemIndex, async () => await requests.files(itemIndex, maxFiles)),
-		start: async (call, pipeline, files) => await accountedLaunch(call, files, async () => await start(call, pipeline, files)),
-	};
 }

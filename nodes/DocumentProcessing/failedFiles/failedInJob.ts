@@ -1,10 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import type { CallContext } from '../api/context';
-import { getFailedFiles, getJobDetails, type FailedFile, type JobDetails } from '../api/jobFailures';
-import { finalNodeId, type PipelineStep } from '../api/jobOutputs';
-import type { Job } from '../api/schemas';
-import { type FailedFileRecord, nameNotProcessed, PROCESSING_ADVICE, withFailedFiles } from '../helpers/failedFiles';
+import { PROCESSING_ADVICE } from './jobFiles';
+import { nameNotProcessed } from './notProcessed';
+import { type FailedFileRecord, withFailedFiles } from './records';
 
 /** An input file of a job, as far as the caller knows it, and the item it belongs to. */
 export interface JobInput {
@@ -29,46 +27,37 @@ function baseName(name: string): string {
 	return name.split(/[\\/]/).pop() ?? name;
 }
 
-/** The service's reasons, or none when it has no such endpoint (older services): the files are still reported. */
-async function serviceReasons(call: CallContext, jobId: string): Promise<{ failed: FailedFile[]; details?: JobDetails }> {
-	const absent = (error: unknown) => error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
-	const [failed, details] = await Promise.all([
-		getFailedFiles(call, jobId).catch((error: unknown) => {
-			if (absent(error)) return [];
-			throw error;
-		}),
-		// The details only add the job's processing status to the failure items.
-		getJobDetails(call, jobId).catch(() => undefined),
-	]);
-	return { failed, details };
+/** What the service says of a finished job's failed files (jobs/ asks it: `GET /jobs/{id}/failed-files` and `/details`). */
+export interface ServiceReasons {
+	/** `document` names the file as the service knows it (a file name or an input file id: not documented which). */
+	failed: Array<{ document: string; error?: string | null }>;
+	/** The job's processing status and message, when the service gave its details. */
+	details?: { processing_status?: string | null; message?: string | null };
 }
 
 /**
- * The input files of a finished job that have no output of its final node, each with the
- * service's reason (`GET /jobs/{id}/failed-files`) and the processing status (`/details`). Nothing
- * is asked when the outputs cover every input; a file the service names that matches no known
- * input is still reported, paired to every item.
+ * The input files of a finished job that have no output of its final node (`covered` holds the
+ * input file ids that have one), each with the service's reason. `askService` is called only when
+ * some input lacks an output; a file the service names that matches no known input is still
+ * reported, paired to every item.
  */
-export async function failedInputFiles(call: CallContext, job: Job, inputs: JobInput[], finalStep?: PipelineStep): Promise<FileFailure[]> {
-	const listed = job.output_node_files ?? [];
-	const finalNode = finalNodeId(listed, finalStep);
-	const covered = new Set(listed.filter((file) => file.node_id === finalNode).map((file) => file.file_id));
+export async function failedInputs(jobId: string, covered: ReadonlySet<string>, inputs: JobInput[], askService: () => Promise<ServiceReasons>): Promise<FileFailure[]> {
 	const missing = inputs.filter((input) => input.fileId !== undefined && !covered.has(input.fileId));
 	const unknown = inputs.filter((input) => input.fileId === undefined);
 	if (missing.length === 0 && unknown.length === 0) return [];
 
-	const { failed, details } = await serviceReasons(call, job.id);
+	const { failed, details } = await askService();
 	const status = details?.processing_status ?? null;
 	const open = new Set([...missing, ...unknown]);
 	const failure = (input: JobInput | undefined, document: string | undefined, error: string): FileFailure => ({
-		job_id: job.id,
+		job_id: jobId,
 		file_id: input?.fileId ?? null,
 		file_name: input?.fileName ?? document ?? null,
 		error,
 		processing_status: status,
 		itemIndex: input?.itemIndex,
 	});
-	const matched = new Map<FailedFile, JobInput | undefined>();
+	const matched = new Map<ServiceReasons['failed'][number], JobInput | undefined>();
 	for (const entry of failed) {
 		const candidates = [...open];
 		const input =

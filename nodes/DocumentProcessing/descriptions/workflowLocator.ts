@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { isUuid } from './validate';
+import { isUuid } from '../checks/validate';
 import { idLocator, locatorText, UUID_IN_TEXT } from './resourceLocators';
 
 /**

@@ -1,8 +1,8 @@
 import type { BinaryHelperFunctions, IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import { outputItems, outputOrigin, type OutputFile } from '../outputs/elementItems';
-import type { TextOptions } from '../outputs/elementText';
-import { outputTextItems } from '../outputs/textItems';
-import type { FileFailureRouting } from '../helpers/failedFiles';
+import { outputItems, outputOrigin, type OutputFile } from './elementItems';
+import type { TextOptions } from './elementText';
+import { outputTextItems } from './textItems';
+import type { FileFailureRouting } from '../failedFiles/failureItems';
 
 /** The one n8n helper output shaping needs, in an execution and in a resume webhook alike. */
 export interface BinaryPreparer {
