@@ -63,17 +63,18 @@ describe('real n8n: Document Processing Loader into a vector store', () => {
 		for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), content);
 		return folder;
 	};
+	/** A workflow's placeholders: the folder's files, a store key of its own, the question, the credentials. */
+	const workflowVars = (folder: string, question: string) => ({
+		FILES_GLOB: `${folder}/*`,
+		MEMORY_KEY: `loader-e2e-${randomUUID()}`,
+		QUESTION: question,
+		CREDENTIAL_ID: credential.id,
+		CREDENTIAL_NAME: credential.name,
+		OPENAI_CREDENTIAL_ID: openAi.id,
+		OPENAI_CREDENTIAL_NAME: openAi.name,
+	});
 	const runWorkflow = async (file: string, folder: string) => {
-		const vars = {
-			FILES_GLOB: `${folder}/*`,
-			MEMORY_KEY: `loader-e2e-${randomUUID()}`,
-			QUESTION: 'Which page is the report on?',
-			CREDENTIAL_ID: credential.id,
-			CREDENTIAL_NAME: credential.name,
-			OPENAI_CREDENTIAL_ID: openAi.id,
-			OPENAI_CREDENTIAL_NAME: openAi.name,
-		};
-		const run = await suite.e2e.execute(await suite.e2e.importWorkflow(loadWorkflow(file, vars)));
+		const run = await suite.e2e.execute(await suite.e2e.importWorkflow(loadWorkflow(file, workflowVars(folder, 'Which page is the report on?'))));
 		expect(run.status).toBe('success');
 		return nodeOutputJson(run.data, 'Insert') as unknown as StoredDocument[];
 	};
@@ -123,17 +124,7 @@ describe('real n8n: Document Processing Loader into a vector store', () => {
 
 		await client.control('/requests', 'DELETE');
 		const embeddedBefore = model.embeddingRequests.length;
-		const workflowId = await e2e.importWorkflow(
-			loadWorkflow('loader-vector-store.json', {
-				FILES_GLOB: `${folder}/*`,
-				MEMORY_KEY: `loader-e2e-${randomUUID()}`,
-				QUESTION: 'Which class is allowed on journeys over four hours?',
-				CREDENTIAL_ID: credential.id,
-				CREDENTIAL_NAME: credential.name,
-				OPENAI_CREDENTIAL_ID: openAi.id,
-				OPENAI_CREDENTIAL_NAME: openAi.name,
-			}),
-		);
+		const workflowId = await e2e.importWorkflow(loadWorkflow('loader-vector-store.json', workflowVars(folder, 'Which class is allowed on journeys over four hours?')));
 		const run = await e2e.execute(workflowId);
 		expect(run.status).toBe('success');
 
