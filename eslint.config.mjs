@@ -13,7 +13,7 @@ import { config } from '@n8n/node-cli/eslint';
 /**
  * Imports the official rule accepts only for these (README "Dependencies"): node:worker_threads for
  * the PDF workers that parse uploaded PDFs outside n8n's thread and heap, node:zlib for the inflater
- * they use (issue 49).
+ * they use and for the loader's original elements (issue 49).
  */
 const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream', 'proxy-from-env', 'node:dns/promises', 'node:worker_threads', 'node:zlib']);
 /** Runtime dependencies n8n installs with the package (README "Dependencies"). */

@@ -12,7 +12,8 @@
  * "before" is the package at BEFORE_COMMIT (pdf-lib on n8n's thread), built once into
  * node_modules/.cache/bench-attacks; "after" is this working tree (packed as the e2e suites pack
  * it). Rows 5–7 (hostile `orig_elements` answers, a 1 GiB partition answer) are one entry each in
- * ROWS once their flows exist (bench/lib/attack-rows.ts).
+ * bench/lib/attack-rows.ts, measured by their own modules (bench/attack-originals.ts,
+ * bench/attack-answer.ts); the 40-page check applies to the upload-form rows.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +23,8 @@ import { packPackage } from '../test/e2e/lib/pack';
 import { emulatorCredentialData } from '../test/e2e/lib/pause';
 import { runOk } from '../test/e2e/lib/proc';
 import { setupN8nE2e } from '../test/e2e/lib/setup';
-import { watchHealth, watchMemory } from '../test/e2e/lib/upload-form';
-import { ATTACK_ROWS, fortyPagesAfterwards, type AttackRow, type Target } from './lib/attack-rows';
+import { watchHealth, watchMemory } from '../test/e2e/lib/served-attack';
+import { ATTACK_ROWS, fortyPagesAfterwards, type AttackRow, type RowFigures, type Target } from './lib/attack-rows';
 import { ROOT, runBench } from './lib/processes';
 import { conditions, mb, print, seconds, table, verdict } from './lib/table';
 
@@ -71,23 +72,28 @@ async function measure(row: AttackRow, tarball: string, label: string): Promise<
 	const n8n = await setupN8nE2e({ label: `bench-attacks-${label}-${row.row}`, tarball });
 	try {
 		const credential = await n8n.importCredential({ name: 'Bench attacks (emulator)', type: 'documentProcessingApi', data: emulatorCredentialData(emulator, emulator.apiKey) });
-		const target: Target = { n8n, emulator, credential, prepared: new Map() };
-		const attack = await row.prepare(target);
-		const memory = watchMemory(n8n.n8n.pid);
-		const health = watchHealth(n8n.n8n.url);
-		const started = Date.now();
-		let outcome: string;
+		const target: Target = { n8n, emulator, credential, prepared: new Map(), cleanups: [] };
 		try {
-			outcome = await attack();
-		} catch (error) {
-			const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-			outcome = `the request failed: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
+			const attack = await row.prepare(target);
+			const memory = watchMemory(n8n.n8n.pid);
+			const health = watchHealth(n8n.n8n.url);
+			const started = Date.now();
+			let result: string | RowFigures;
+			try {
+				result = await attack();
+			} catch (error) {
+				const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+				result = `the request failed: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
+			}
+			const longestHealthMs = await health.stop();
+			const peakGrowth = memory.stop();
+			const figures = typeof result === 'string' ? { peakGrowth, longestHealthMs, outcome: result } : { peakGrowth: result.rssGrowthMiB * MIB, longestHealthMs: result.longestHealthzWaitMs, outcome: result.outcome };
+			const up = await fetch(`${n8n.n8n.url}/healthz`).then((answer) => answer.ok).catch(() => false);
+			if (!up) return { ...figures, outcome: `n8n died after ${seconds(Date.now() - started, 0)} s`, afterwards: 'n8n gone' };
+			return { ...figures, afterwards: await fortyPagesAfterwards(target) };
+		} finally {
+			for (const cleanup of target.cleanups) await cleanup();
 		}
-		const longestHealthMs = await health.stop();
-		const { peakGrowth, alive } = memory.stop();
-		const up = await fetch(`${n8n.n8n.url}/healthz`).then((answer) => answer.ok).catch(() => false);
-		if (!alive || !up) return { peakGrowth, longestHealthMs, outcome: `n8n died after ${seconds(Date.now() - started, 0)} s`, afterwards: 'n8n gone' };
-		return { peakGrowth, longestHealthMs, outcome, afterwards: await fortyPagesAfterwards(target) };
 	} finally {
 		await n8n.close();
 		await emulator.close();

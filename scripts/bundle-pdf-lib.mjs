@@ -18,7 +18,7 @@ const dist = join(root, 'dist');
 const pdfDir = join(dist, 'nodes', 'DocumentProcessing', 'pdf');
 const bundle = join(pdfDir, 'pdfWorker.js');
 /** Compiled modules the bundle holds and n8n's thread never loads. */
-const WORKER_ONLY = ['pdfDocument.js', 'pageTree.js', 'inflateBudget.js', 'pdfWorkerMessages.js'];
+const WORKER_ONLY = ['pdfDocument.js', 'pageTree.js', 'inflateBudget.js', 'inflate.js', 'pdfWorkerMessages.js'];
 
 const result = await build(workerBundleOptions({ outfile: bundle, metafile: true }));
 for (const file of WORKER_ONLY) rmSync(join(pdfDir, file), { force: true });

@@ -2,17 +2,20 @@
  * The rows of `npm run bench:attacks` (bench/attacks.ts): what each attack does to a served n8n,
  * one entry per row. A row gets a fresh n8n with the package and an emulator credential
  * (`Target`) and prepares, unwatched, what it needs (a published workflow, the attack's file);
- * what `prepare` returns is the attack itself, run while n8n is watched, saying what happened in
- * words. Rows 5–7 of issue 49 (the loader's hostile `orig_elements` answers, Partition File against
- * a 1 GiB answer) are entries of the same shape: a workflow and an emulator answer to prepare, a
- * request to make.
+ * what `prepare` returns is the attack itself, run while n8n is watched from outside. It resolves
+ * to its outcome in words, or, for a row whose own module watches n8n (rows 5–7, bench/
+ * attack-originals.ts and bench/attack-answer.ts), to that module's figures.
  */
+import { attackAnswer } from '../attack-answer';
 import type { RunningEmulator } from '../../test/emulator';
 import type { LoggedRequest } from '../../test/emulator/request-log';
 import { formUrl, readExample, type ExampleWorkflow } from '../../test/e2e/examples/example-import';
+import { attackOriginals, ORIGINALS_ATTACKS, type OriginalsRow } from '../../test/e2e/lib/attack-originals';
 import { maxExecutionId, nodeOutputJson, waitForExecutions } from '../../test/e2e/lib/executions';
+import { startScriptedModel } from '../../test/e2e/lib/scripted-model';
+import { submitFileForm } from '../../test/e2e/lib/served-attack';
 import type { E2eN8n } from '../../test/e2e/lib/setup';
-import { submitForm } from '../../test/e2e/lib/upload-form';
+import { loadWorkflow } from '../../test/e2e/n8n';
 import { PARSE_ATTACKS } from '../../test/integration/support/pdfParseAttacks';
 import { samplePdf } from '../../test/integration/support/pdfs';
 
@@ -22,13 +25,22 @@ export interface Target {
 	credential: { id: string; name: string };
 	/** What a row set up, by name (e.g. the form's address), for `fortyPagesAfterwards` too. */
 	prepared: Map<string, string>;
+	/** What to stop once the row is done (a row's own servers). */
+	cleanups: Array<() => Promise<void>>;
+}
+
+/** What a row's own module measured: n8n's RSS growth, the longest /healthz wait, the outcome. */
+export interface RowFigures {
+	rssGrowthMiB: number;
+	longestHealthzWaitMs: number;
+	outcome: string;
 }
 
 export interface AttackRow {
 	row: number;
 	label: string;
-	/** Sets up unwatched; resolves to the attack, which resolves to its outcome in words (the node's `split_skipped`, say). */
-	prepare(target: Target): Promise<() => Promise<string>>;
+	/** Sets up unwatched; resolves to the attack. */
+	prepare(target: Target): Promise<() => Promise<string | RowFigures>>;
 }
 
 const UPLOAD_FORM = 'upload-form-document-text.json';
@@ -47,7 +59,7 @@ async function publishUploadForm(target: Target): Promise<void> {
 async function upload(target: Target, name: string, bytes: Buffer): Promise<string> {
 	const workflowId = target.prepared.get('workflowId') ?? '';
 	const before = await maxExecutionId(target.n8n.userFolder);
-	const seen = await submitForm(target.prepared.get('form') ?? '', { name, bytes });
+	const seen = await submitFileForm(target.prepared.get('form') ?? '', { name, bytes });
 	const last = seen[seen.length - 1] ?? '';
 	if (last !== 'success') return `form ended with ${last.slice(0, 60)}`;
 	const [saved] = await waitForExecutions(target.n8n.userFolder, { workflowId, afterId: before, timeoutMs: 60_000 });
@@ -56,7 +68,8 @@ async function upload(target: Target, name: string, bytes: Buffer): Promise<stri
 	return typeof skipped === 'string' ? `sent whole: ${skipped}` : `read (${String(item?.page_count ?? '?')} pages)`;
 }
 
-export const ATTACK_ROWS: AttackRow[] = PARSE_ATTACKS.map((attack) => ({
+/** Rows 1–4: the PDFs that make pdf-lib build far more than they hold, through the upload form. */
+const PDF_ROWS: AttackRow[] = PARSE_ATTACKS.map((attack) => ({
 	row: attack.row,
 	label: `${attack.label} (upload form)`,
 	prepare: async (target) => {
@@ -66,6 +79,33 @@ export const ATTACK_ROWS: AttackRow[] = PARSE_ATTACKS.map((attack) => ({
 		return async () => await upload(target, attack.file, bytes);
 	},
 }));
+
+/** Rows 5 and 6: the vector-store example against hostile original elements (the service's zlib). */
+const originalsRow = (row: OriginalsRow): AttackRow => ({
+	row,
+	label: `${ORIGINALS_ATTACKS[row].label} (vector-store example)`,
+	prepare: async (target) => {
+		const model = await startScriptedModel(() => ({ content: 'unused' }));
+		target.cleanups.push(async () => await model.close());
+		return async () => await attackOriginals({ n8n: target.n8n, emulator: target.emulator, embeddingsUrl: model.baseUrl }, row, 'zlib');
+	},
+});
+
+/** Row 7: Partition File against an answer of 200 with a 1 GiB body, its length announced. */
+const answerRow: AttackRow = {
+	row: 7,
+	label: 'a partition answer of 1 GiB (Partition File)',
+	prepare: async (target) => {
+		const { credential, n8n, emulator } = target;
+		const workflowId = await n8n.importWorkflow(loadWorkflow('attack-answer.json', { CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name }));
+		return async () => {
+			const figures = await attackAnswer({ n8n: n8n.n8n, emulatorUrl: emulator.url, run: async () => await n8n.execute(workflowId) }, '1 GiB, length announced');
+			return { ...figures, outcome: `${figures.outcome.slice(0, 120)} (${figures.partitionRequests} request${figures.partitionRequests === 1 ? '' : 's'})` };
+		};
+	},
+};
+
+export const ATTACK_ROWS: AttackRow[] = [...PDF_ROWS, originalsRow(5), originalsRow(6), answerRow];
 
 /** After a row: how a 40-page PDF goes out through the same form, split into 5 ranges or not. */
 export async function fortyPagesAfterwards(target: Target): Promise<string> {

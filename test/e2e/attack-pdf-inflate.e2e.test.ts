@@ -12,7 +12,7 @@ import { inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudg
 import { lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
 import { formUrl, readExample, type ExampleWorkflow } from './examples/example-import';
 import { processMemoryBytes } from './lib/process-memory';
-import { submitForm, watchHealth } from './lib/upload-form';
+import { submitFileForm as submitForm, watchHealth } from './lib/served-attack';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 

@@ -14,7 +14,7 @@ import { PARSE_ATTACKS } from '../integration/support/pdfParseAttacks';
 import { samplePdf } from '../integration/support/pdfs';
 import { formUrl, readExample, type ExampleWorkflow } from './examples/example-import';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
-import { submitForm, watchHealth, watchMemory } from './lib/upload-form';
+import { submitFileForm, watchHealth, watchMemory } from './lib/served-attack';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, useE2eSuite, waitForExecutions } from './n8n';
 
 const MIB = 2 ** 20;
@@ -46,11 +46,12 @@ describe('attack: PDFs that make pdf-lib build far more than they hold, through 
 		let seen: string[] = [];
 		let longestHealthMs = 0;
 		try {
-			seen = await submitForm(form, { name, bytes });
+			seen = await submitFileForm(form, { name, bytes });
 		} finally {
 			longestHealthMs = await health.stop();
 		}
-		const { peakGrowth, alive } = memory.stop();
+		const peakGrowth = memory.stop();
+		const alive = await fetch(`${e2e.n8n.url}/healthz`).then((answer) => answer.ok, () => false);
 		const [execution] = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, timeoutMs: 60_000 });
 		return { last: seen[seen.length - 1] ?? '', seen, status: execution.status, peakGrowthMib: Math.round(peakGrowth / MIB), alive, longestHealthMs };
 	}

@@ -107,6 +107,8 @@ describe("n8n's community package scanner", () => {
 			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and remoteFileBody.ts).
 			'node:stream': [
 				'nodes/DocumentProcessing/helpers/openableFile.ts',
+				// The loader hashes a file for its document_id as the partition reads it.
+				'nodes/DocumentProcessing/loader/documentId.ts',
 				`${transport}/multipart.ts`,
 				// The size limit on file URL downloads counts the body's bytes as they pass (the type only in remoteFile.ts).
 				`${transport}/remoteFile.ts`,
@@ -114,7 +116,9 @@ describe("n8n's community package scanner", () => {
 			],
 			// The PDF workers (issue 49): uploaded PDFs are parsed outside n8n's thread and heap, inflated with zlib there.
 			'node:worker_threads': ['nodes/DocumentProcessing/pdf/pdfWorker.ts', 'nodes/DocumentProcessing/pdf/pdfWorkers.ts'],
-			'node:zlib': ['nodes/DocumentProcessing/pdf/inflate.ts'],
+			// Node's own inflater, bounded by maxOutputLength: the PDF worker's object and cross-reference streams, and the
+			// loader's chunks' orig_elements (zlib, as the service writes them).
+			'node:zlib': ['nodes/DocumentProcessing/loader/unzip.ts', 'nodes/DocumentProcessing/pdf/inflate.ts'],
 		});
 	}, 5 * 60_000);
 
@@ -128,10 +132,10 @@ describe("n8n's community package scanner", () => {
 			'form-data': [`${transport}/multipart.js`],
 			'proxy-from-env': [`${transport}/proxy.js`],
 			'node:dns/promises': [`${transport}/addressGuard.js`],
-			'node:stream': [`${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
-			// The bundle holds pdfWorker.ts and inflate.ts; inflate.js is also compiled on its own (the loader's gunzip uses it).
+			'node:stream': ['dist/nodes/DocumentProcessing/loader/documentId.js', `${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
+			// The bundle holds pdfWorker.ts and inflate.ts (which nothing on n8n's thread uses).
 			'node:worker_threads': [`${pdf}/pdfWorker.js`, `${pdf}/pdfWorkers.js`],
-			'node:zlib': [`${pdf}/inflate.js`, `${pdf}/pdfWorker.js`],
+			'node:zlib': ['dist/nodes/DocumentProcessing/loader/unzip.js', `${pdf}/pdfWorker.js`],
 		});
 		expect(fs.existsSync(path.join(unpacked, `${pdf}/pdfWorker.js`))).toBe(true);
 		// Modules only the worker uses are in its bundle, not beside it: nothing on n8n's thread can load pdf-lib.

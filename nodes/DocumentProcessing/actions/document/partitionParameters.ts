@@ -5,7 +5,7 @@ import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from
 import { nodeSetting, switchSetting } from '../../helpers/nodeSetting';
 import { isVersion3 } from '../../helpers/nodeVersion';
 import { asOperationError } from '../../helpers/inputProblem';
-import { languageCodes, wholeNumberAtLeast } from '../../helpers/validate';
+import { languageCodes, wholeNumberAtLeast } from '../../checks/validate';
 
 /** Reads and checks Partition File's fields (partitionFields.ts) before anything is sent. */
 

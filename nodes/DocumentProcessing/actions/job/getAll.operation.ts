@@ -5,9 +5,9 @@ import { listJobs, type JobFilter } from '../../api/jobs';
 import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
 import { filtersProperty, limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../helpers/validate';
-import { plainInV1LocatorFromV2 } from '../../helpers/resourceLocators';
-import { workflowIdFromValue, workflowLocator } from '../../helpers/workflowLocator';
+import { requireUuid } from '../../checks/validate';
+import { plainInV1LocatorFromV2 } from '../../descriptions/resourceLocators';
+import { workflowIdFromValue, workflowLocator } from '../../descriptions/workflowLocator';
 
 /** A status in words, e.g. IN_PROGRESS → In Progress (the value stays the service's). */
 const statusName = (status: string): string => status.toLowerCase().replace(/_/g, ' ').replace(/\b\w/g, (first) => first.toUpperCase());

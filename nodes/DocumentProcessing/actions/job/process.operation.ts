@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
-import { forEachLaunchedJob } from '../../jobs/launch';
-import { accountedRequests } from '../../jobs/launchFailures';
+import { accountedRequests, forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { outputOptionsV3, outputPropertiesBeforeV3 } from '../../descriptions/outputFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';
@@ -12,10 +11,13 @@ import { beforeV3, optionsV3 } from '../../descriptions/versions';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
 import { PauseWorkflow } from '../../jobs/pause/pauseWorkflow';
+import { assertPauseSupported } from '../../jobs/pause/stackEntry';
 import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 import { pauseRunOptionsV3 } from '../../descriptions/pauseRunFields';
 import { readRunPacing } from './shared/pauseRunSettings';
+import { largest } from '../../helpers/arrays';
+import { asNodeError } from '../../helpers/nodeErrors';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties,
@@ -50,19 +52,26 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
  * hears only these jobs), then one wait covers them all.
  */
 async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	assertPauseSupported(ctx);
 	const pending: PendingJob[] = [];
-	const timeoutMs = Math.max(...items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs));
+	const timeoutMs = largest(items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs), 0);
 	const pauseWorkflow = new PauseWorkflow(ctx.getExecutionId(), timeoutMs, { workflowName: ctx.getWorkflow().name ?? '', ...readRunPacing(ctx) });
-	const refused = await forEachLaunchedJob(
-		ctx,
-		items,
-		accountedRequests(ctx.getNode(), { ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) }),
-		async (launched, call) => {
-			const itemIndex = launched.itemIndices[0];
-			pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex) });
-			return [];
-		},
-		JOBS_IN_FLIGHT,
-	);
+	let refused: INodeExecutionData[];
+	try {
+		refused = await forEachLaunchedJob(
+			ctx,
+			items,
+			accountedRequests(ctx.getNode(), { ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) }),
+			async (launched, call) => {
+				const itemIndex = launched.itemIndices[0];
+				pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex) });
+				return [];
+			},
+			JOBS_IN_FLIGHT,
+		);
+	} catch (error) {
+		await pauseWorkflow.abandon();
+		throw asNodeError(ctx.getNode(), error);
+	}
 	return await pauseUntilJobsEnd(ctx, inItemOrder(pending), { carried: refused, pauseWorkflow });
 }

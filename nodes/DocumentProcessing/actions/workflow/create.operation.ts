@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { createWorkflow, type WorkflowFields } from '../../api/workflows';
 import { runPerItem } from '../../helpers/items';
-import { requireText } from '../../helpers/validate';
+import { requireText } from '../../checks/validate';
 import {
 	checkSchedule,
 	connectorProperties,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { executingNode } from '../../../api/context';
-import { idLocator, locatorText, plainInV1LocatorFromV2 } from '../../../helpers/resourceLocators';
-import { requireUuid } from '../../../helpers/validate';
+import { idLocator, locatorText, plainInV1LocatorFromV2 } from '../../../descriptions/resourceLocators';
+import { requireUuid } from '../../../checks/validate';
 
 /** Version 1's plain text field (kept so saved v1 workflows stay valid). */
 export const jobIdProperty: INodeProperties = {
