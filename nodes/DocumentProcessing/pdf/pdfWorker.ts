@@ -46,3 +46,5 @@ port?.on('message', (request: WorkerRequest) => {
 	}
 	void answer(request).then(([reply, transfer]) => port.postMessage(reply, transfer));
 });
+// Loaded: requests may come, and their clocks start now, not while this code was loading.
+port?.postMessage({ ready: true } satisfies WorkerReply);

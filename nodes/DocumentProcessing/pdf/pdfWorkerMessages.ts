@@ -1,8 +1,9 @@
 /**
  * What n8n's thread and a PDF worker (pdfWorker.ts) say to each other. Bytes travel as transferred
  * ArrayBuffers: the file goes to the worker without a copy, a range PDF comes back without one.
- * Every request but `close` gets exactly one answer, and a worker gets its next request only once
- * it answered (pdfWorkers.ts), so each answer's time is that request's own.
+ * A worker says `ready` once, when its code is loaded; every request but `close` gets exactly one
+ * answer, and a worker gets its first request once ready and its next only once it answered
+ * (pdfWorkers.ts), so each answer's time is that request's own.
  */
 
 export type WorkerRequest =
@@ -11,6 +12,7 @@ export type WorkerRequest =
 	| { close: { doc: number } };
 
 export type WorkerReply =
+	| { ready: true }
 	| { job: number; pages: number }
 	| { job: number; unreadable: string }
 	| { job: number; range: ArrayBuffer }

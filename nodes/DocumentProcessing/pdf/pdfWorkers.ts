@@ -43,6 +43,8 @@ interface Job {
 /** One worker thread and what it holds; opaque outside this file. */
 export interface Thread {
 	worker: Worker;
+	/** Its code is loaded: its first request's clock starts when it is sent, not while the worker starts. */
+	ready: boolean;
 	queue: Job[];
 	running?: { job: Job; clock: AbortSignal };
 	/** Documents open in this worker. */
@@ -139,12 +141,17 @@ export class PdfWorkerPool {
 	}
 
 	private spawn(): Thread {
-		const thread: Thread = { worker: startWorker(this.limits), queue: [], docs: new Set(), opened: 0, retiring: false };
+		const thread: Thread = { worker: startWorker(this.limits), ready: false, queue: [], docs: new Set(), opened: 0, retiring: false };
 		this.threads.add(thread);
 		thread.worker.on('message', (reply: WorkerReply) => this.answered(thread, reply));
 		thread.worker.on('error', (error: Error & { code?: string }) => {
 			const what = thread.running?.job.kind ?? 'reading it';
-			const reason = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `${what} took more than the ${this.limits.heapMb} MiB of memory a PDF may use` : `the PDF worker failed (${error.message})`;
+			const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+			const reason = !thread.ready
+				? `the PDF worker could not start (${error.code ?? error.message})`
+				: outOfMemory
+					? `${what} took more than the ${this.limits.heapMb} MiB of memory a PDF may use`
+					: `the PDF worker failed (${error.message})`;
 			void this.end(thread, reason);
 		});
 		thread.worker.on('exit', (code) => void this.end(thread, `the PDF worker stopped (exit code ${code})`));
@@ -160,7 +167,7 @@ export class PdfWorkerPool {
 	}
 
 	private dispatch(thread: Thread): void {
-		if (thread.running || thread.ended !== undefined) return;
+		if (!thread.ready || thread.running || thread.ended !== undefined) return;
 		const job = thread.queue.shift();
 		if (!job) return this.settled(thread);
 		const limitMs = job.kind === 'reading it' ? this.limits.openMs : this.limits.cutMs;
@@ -174,6 +181,10 @@ export class PdfWorkerPool {
 	}
 
 	private answered(thread: Thread, reply: WorkerReply): void {
+		if ('ready' in reply) {
+			thread.ready = true;
+			return this.dispatch(thread);
+		}
 		const running = thread.running;
 		if (!running || running.job.request.job !== reply.job) return;
 		thread.running = undefined;
@@ -199,7 +210,7 @@ export class PdfWorkerPool {
 
 	/**
 	 * Ends a worker: the request it was running fails with `reason` (when `failed`), requests for its
-	 * documents fail, and files waiting to be read go to another worker.
+	 * documents fail, and files waiting to be read go to another worker (if this one ever started).
 	 */
 	private async end(thread: Thread, reason: string, failed = true): Promise<void> {
 		if (thread.ended !== undefined) return;
@@ -209,7 +220,9 @@ export class PdfWorkerPool {
 		thread.running = undefined;
 		const lost = failed ? reason : `${reason} before it answered`;
 		running?.job.settle({ ended: lost });
-		for (const job of thread.queue.splice(0)) job.settle('open' in job.request ? { requeue: true } : { ended: `the PDF worker holding the document ended (${lost})` });
+		// Files it never started on go to another worker, unless it never started at all (then no worker would).
+		const requeue = (job: Job) => 'open' in job.request && thread.ready;
+		for (const job of thread.queue.splice(0)) job.settle(requeue(job) ? { requeue: true } : { ended: 'open' in job.request ? lost : `the PDF worker holding the document ended (${lost})` });
 		thread.docs.clear();
 		await thread.worker.terminate();
 	}

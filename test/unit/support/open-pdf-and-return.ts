@@ -10,5 +10,6 @@ void (async () => {
 	const opening = await openPdf(await samplePdf({ pages: 4 }), true);
 	if ('unreadable' in opening) throw new Error(opening.unreadable);
 	const range = await opening.pdf.cut({ first: 1, last: 2 });
-	process.stdout.write(`pages ${opening.pdf.pages}, range of ${range.length} bytes\n`);
+	// When its work was done: the process must exit soon after, with the worker still holding the document.
+	process.stdout.write(`pages ${opening.pdf.pages}, range of ${range.length} bytes, done at ${Date.now()}\n`);
 })();
