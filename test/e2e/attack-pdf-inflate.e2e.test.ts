@@ -10,14 +10,13 @@
  */
 import { inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudget';
 import { lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
-import { formUrl, readExample, type ExampleWorkflow } from './examples/example-import';
+import { publishUploadForm } from './examples/example-import';
 import { processMemoryBytes } from './lib/process-memory';
 import { submitFileForm as submitForm, watchHealth } from './lib/served-attack';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
 const MIB = 2 ** 20;
-const EXAMPLE = 'upload-form-document-text.json';
 
 describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, through the upload form in real n8n', () => {
 	const suite = useE2eSuite({ label: 'attack-pdf-inflate', emulatorConfig: EXAMPLES_EMULATOR });
@@ -25,15 +24,8 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 	let form = '';
 
 	beforeAll(async () => {
-		const { e2e } = suite;
 		// A credential of this suite's own name: the examples suite resolves its references by name in the same n8n.
-		const credential = await suite.importEmulatorCredential('Attack PDF inflate (emulator)');
-		const workflow = readExample(EXAMPLE);
-		for (const node of workflow.nodes) if (node.credentials?.documentProcessingApi) node.credentials.documentProcessingApi = credential;
-		const saved = await e2e.rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
-		workflowId = saved.id;
-		form = formUrl(e2e.n8n.url, saved, 'Upload a Document');
-		await e2e.publish(workflowId);
+		({ workflowId, form } = await publishUploadForm(suite.e2e, await suite.importEmulatorCredential('Attack PDF inflate (emulator)')));
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	it('reads the document, memory within the allowance + 64 MiB, n8n answering throughout', async () => {

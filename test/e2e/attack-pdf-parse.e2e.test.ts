@@ -12,13 +12,12 @@
 import type { LoggedRequest } from '../emulator/request-log';
 import { PARSE_ATTACKS } from '../integration/support/pdfParseAttacks';
 import { samplePdf } from '../integration/support/pdfs';
-import { formUrl, readExample, type ExampleWorkflow } from './examples/example-import';
+import { publishUploadForm } from './examples/example-import';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { submitFileForm, watchHealth, watchMemory } from './lib/served-attack';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, useE2eSuite, waitForExecutions } from './n8n';
 
 const MIB = 2 ** 20;
-const EXAMPLE = 'upload-form-document-text.json';
 const PARTITION_PATH = '/general/v0/general';
 
 describe('attack: PDFs that make pdf-lib build far more than they hold, through the upload form in real n8n (issue 49)', () => {
@@ -28,14 +27,7 @@ describe('attack: PDFs that make pdf-lib build far more than they hold, through 
 	let form = '';
 
 	beforeAll(async () => {
-		const { e2e } = suite;
-		const credential = await suite.importEmulatorCredential('Attack PDF parse (emulator)');
-		const workflow = readExample(EXAMPLE);
-		for (const node of workflow.nodes) if (node.credentials?.documentProcessingApi) node.credentials.documentProcessingApi = credential;
-		const saved = await e2e.rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
-		workflowId = saved.id;
-		form = formUrl(e2e.n8n.url, saved, 'Upload a Document');
-		await e2e.publish(workflowId);
+		({ workflowId, form } = await publishUploadForm(suite.e2e, await suite.importEmulatorCredential('Attack PDF parse (emulator)')));
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	async function upload(name: string, bytes: Buffer): Promise<{ last: string; seen: string[]; status: string; peakGrowthMib: number; alive: boolean; longestHealthMs: number }> {

@@ -134,3 +134,18 @@ export function credentialIdsOf(workflow: ExampleWorkflow): Record<string, Array
 	}
 	return ids;
 }
+
+/**
+ * The upload-form example saved with `credential` on its service node (not resolved by name: the
+ * attack suites and bench:attacks use credentials of their own) and published; its form's address.
+ */
+export async function publishUploadForm(
+	n8n: { rest: N8nRestSession; n8n: { url: string }; publish(workflowId: string): Promise<void> },
+	credential: { id: string; name: string },
+): Promise<{ workflowId: string; form: string }> {
+	const workflow = readExample('upload-form-document-text.json');
+	for (const node of workflow.nodes) if (node.credentials?.documentProcessingApi) node.credentials.documentProcessingApi = credential;
+	const saved = await n8n.rest.request<ExampleWorkflow & { id: string }>('POST', '/rest/workflows', workflow);
+	await n8n.publish(saved.id);
+	return { workflowId: saved.id, form: formUrl(n8n.n8n.url, saved, 'Upload a Document') };
+}
