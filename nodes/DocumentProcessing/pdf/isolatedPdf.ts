@@ -12,7 +12,7 @@ import type { PageRange } from './pdfSplit';
  * The limits every PDF is read under (docs/security.md; figures from `npm run bench:attacks` and
  * issue 49). Heap: reading takes 32 MiB for a 3,000-page file and 64 MiB for a 10,000-page one, so
  * 128 MiB reads about 20,000 pages of text, and one hostile file that fills it (with the young
- * generation, the worker itself and the 32 MiB inflate cap) grew n8n by 155 MiB, under the 256 MiB
+ * generation, the worker itself and the 32 MiB inflate cap) grew n8n by at most 169 MiB, under the 256 MiB
  * the issue allows. Time: the 1,200-page corpus file reads and cuts in under a second on a loaded
  * 2-core machine; 20 s leaves room for a busy one. Two workers: two files read at once, two cores.
  */
