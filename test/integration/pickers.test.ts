@@ -1,4 +1,4 @@
-/** The "From list" pickers (listSearch) against the emulator, as n8n's editor calls them, and node versions 1 and 2. */
+/** The "From list" pickers (listSearch) against the emulator, as n8n's editor calls them, and the values they save. */
 import type { INodeParameters } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { DocumentProcessingTrigger } from '../../nodes/DocumentProcessing/DocumentProcessingTrigger.node';
