@@ -2,6 +2,7 @@ import type {
 	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -25,6 +26,8 @@ import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
 import { documentProcessingApiTest } from './methods/credentialTest';
 import { connectorCredentials } from './actions/common/connector/connectorCredentials';
+import { connectorForms } from './actions/common/connector/connectorForms';
+import { mergeRepeated } from './descriptions/mergedProperties';
 import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from './actions/common/connector/credentialTests';
 import { SECRET_EXPRESSION_FIELD } from './actions/secret/register.operation';
 import { documentProcessingSecretTest } from './actions/secret/secretCredential';
@@ -47,8 +50,32 @@ const RESOURCES = [
 ];
 
 const resources = [destination, document, job, notificationChannel, notification, secret, source, template, workflow];
+
+const declared = resources.flatMap((resource) => resource.description);
+
+/**
+ * The fields as the resources declare them, before repeated ones are merged: the Operation lists
+ * first (each is shown for its resource alone, so each panel keeps its order), then every
+ * resource's fields, then the source and destination config forms, after their own fields.
+ */
+export const DECLARED_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: RESOURCES,
+		default: 'job',
+	},
+	...declared.filter((property) => property.name === 'operation'),
+	...declared.filter((property) => property.name !== 'operation'),
+	...connectorForms,
+];
+
+/** A field several operations declare alike is one property (descriptions/mergedProperties.ts); worked out once. */
+const PROPERTIES = mergeRepeated(DECLARED_PROPERTIES);
 /** Every field of password type (the signing secret), and Register Secret's expression field, refused when typed. */
-const SECRET_PARAMETERS = new Set([...secretParameterNames(resources.flatMap((resource) => resource.description)), SECRET_EXPRESSION_FIELD]);
+const SECRET_PARAMETERS = new Set([...secretParameterNames(declared), SECRET_EXPRESSION_FIELD]);
 const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
 
 export class DocumentProcessing implements INodeType {
@@ -90,25 +117,7 @@ export class DocumentProcessing implements INodeType {
 				ndvHideMethod: true,
 			},
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: RESOURCES,
-				default: 'job',
-			},
-			...destination.description,
-			...document.description,
-			...job.description,
-			...notificationChannel.description,
-			...notification.description,
-			...secret.description,
-			...source.description,
-			...template.description,
-			...workflow.description,
-		],
+		properties: [...PROPERTIES],
 	};
 
 	methods = {

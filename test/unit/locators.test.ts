@@ -37,7 +37,7 @@ describe('job and channel fields', () => {
 
 	it.each(['jobId', 'channelId'])('%s is a picker wherever it shows', (name) => {
 		const types = properties.filter((property) => property.name === name).map((property) => property.type);
-		expect(types.length).toBeGreaterThan(3);
+		expect(types.length).toBeGreaterThan(0);
 		expect(new Set(types)).toEqual(new Set(['resourceLocator']));
 	});
 });

@@ -8,11 +8,11 @@ import { DEFAULT_POLL_SCHEDULE } from '../../../async/polling';
 import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
 import { requiredText, sendWithSecrets } from './configPlan';
 import { connectorView } from './connectorView';
-import { connectorFormProperties, typeFilterProperty } from './connectorForm';
+import { typeFilterProperty } from './connectorForm';
 import { readFormPlan } from './formPlan';
 import type { ConfigPlan } from './connectorConfig';
 import { withFormLabels } from './configErrorLabels';
-import { formSecretValues, withDriveKeyFile } from './formSecretInputs';
+import { formSecretValues } from './formSecretInputs';
 
 /**
  * Sources and destinations offer the same operations on the same record; each resource's
@@ -63,15 +63,6 @@ export function getManyOperation(r: ConnectorResource): Operation {
 	};
 }
 
-/** The config form of a resource, shown for Create and Update (a field may name one of them itself). */
-function formFields(r: ConnectorResource): INodeProperties[] {
-	return withDriveKeyFile(r.kind, connectorFormProperties(r.kind)).map((property) => {
-		const { show = {}, hide } = property.displayOptions ?? {};
-		const shown = { resource: [r.resource], operation: ['create', 'update'], ...show };
-		return { ...property, displayOptions: hide ? { show: shown, hide } : { show: shown } };
-	});
-}
-
 /** The form's plan and type; its warnings become execution hints beside the output. */
 async function formPlanWithHints(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): Promise<{ type: string; plan: ConfigPlan }> {
 	const { type, plan, warnings } = await readFormPlan(ctx, itemIndex, kind, await formSecretValues(ctx, itemIndex, kind));
@@ -85,7 +76,7 @@ async function formPlanWithHints(ctx: IExecuteFunctions, itemIndex: number, kind
  */
 export function createOperation(r: ConnectorResource, nameProperty: INodeProperties): Operation {
 	return {
-		// The form comes with Update's fields, after them, so that Update shows its ID first.
+		// The config form follows every resource's own fields (connectorForms.ts).
 		description: shownFor(r, 'create', [nameProperty]),
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
@@ -102,7 +93,7 @@ export function createOperation(r: ConnectorResource, nameProperty: INodePropert
 /** Update sends the whole config (the service replaces it); secrets are handled as in Create. */
 export function updateOperation(r: ConnectorResource): Operation {
 	return {
-		description: [...shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }]), ...formFields(r)],
+		description: shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }]),
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const id = r.idFrom(this, itemIndex);
