@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { DocumentProcessingLoader } from '../../nodes/DocumentProcessing/DocumentProcessingLoader.node';
@@ -45,28 +45,25 @@ function workflowNodes(file: string): SavedNode[] {
 	return Array.isArray(nodes) ? (nodes as SavedNode[]).filter((node) => typeof node?.type === 'string' && node.type in DESCRIPTIONS) : [];
 }
 
-/** The names of the pickers (resource locators) of a description, at any depth. */
-function locatorNames(properties: INodeTypeDescription['properties']): Set<string> {
-	const names = new Set<string>();
-	const visit = (list: unknown[]) => {
-		for (const entry of list as Array<{ name?: string; type?: string; options?: unknown[]; values?: unknown[] }>) {
-			if (entry.type === 'resourceLocator' && entry.name) names.add(entry.name);
-			if (Array.isArray(entry.options)) visit(entry.options);
-			if (Array.isArray(entry.values)) visit(entry.values);
+const isPickerValue = (value: unknown): boolean => typeof value === 'object' && value !== null && (value as { __rl?: unknown }).__rl === true;
+
+/** Paths of values given to a picker (a resource locator, at the top or in a collection) that are not a picker's value. */
+function barePickerValues(description: INodeTypeDescription, node: SavedNode, kept: INodeParameters): string[] {
+	const found: string[] = [];
+	const check = (property: INodeProperties, value: unknown, path: string): void => {
+		if (property.type === 'resourceLocator' && !isPickerValue(value)) found.push(path);
+		if (property.type !== 'collection' || typeof value !== 'object' || value === null) return;
+		for (const [key, entry] of Object.entries(value)) {
+			const option = (property.options ?? []).find((candidate): candidate is INodeProperties => 'type' in candidate && candidate.name === key);
+			if (option) check(option, entry, `${path}.${key}`);
 		}
 	};
-	visit(properties);
-	return names;
-}
-
-/** Paths of values given to a picker's name that are not a picker's value ({ __rl: true, mode, value }). */
-function barePickerValues(value: unknown, names: Set<string>, path = ''): string[] {
-	if (typeof value !== 'object' || value === null) return [];
-	return Object.entries(value).flatMap(([key, entry]) => {
-		const at = path === '' ? key : `${path}.${key}`;
-		if (names.has(key) && !(typeof entry === 'object' && entry !== null && (entry as { __rl?: unknown }).__rl === true)) return [at];
-		return barePickerValues(entry, names, at);
-	});
+	for (const [key, value] of Object.entries(node.parameters ?? {})) {
+		// The one property of that name the node shows for these values (several share a name).
+		const shown = description.properties.filter((property) => property.name === key && NodeHelpers.displayParameter(kept, property, { typeVersion: node.typeVersion }, description));
+		for (const property of shown) check(property, value, key);
+	}
+	return found;
 }
 
 const files = execFileSync('git', ['ls-files', '*.json'], { cwd: ROOT, encoding: 'utf8' })
@@ -85,7 +82,7 @@ describe('workflow files', () => {
 		const description = DESCRIPTIONS[node.type] as INodeTypeDescription;
 		const parameters = node.parameters ?? {};
 		const kept = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { typeVersion: node.typeVersion }, description);
-		const bare = barePickerValues(parameters, locatorNames(description.properties));
+		const bare = barePickerValues(description, node, kept ?? {});
 		expect({ typeVersion: node.typeVersion, dropped: droppedParameters(parameters, kept), bare }).toEqual({ typeVersion: 1, dropped: [], bare: [] });
 	});
 });
