@@ -11,7 +11,7 @@
 import { config } from '@n8n/node-cli/eslint';
 
 /** Imports the official rule accepts only for these (README "Dependencies"). */
-const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream', 'proxy-from-env', 'node:dns/promises']);
+const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream', 'proxy-from-env', 'node:dns/promises', 'node:zlib']);
 /** Runtime dependencies n8n installs with the package (README "Dependencies"). */
 const ACCEPTED_DEPENDENCIES = new Set(['undici', 'form-data', 'zod', 'proxy-from-env']);
 

@@ -9,7 +9,7 @@ const base = {
 			{ jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' }, sourceMaps: 'inline' },
 		],
 	},
-	// No proxy from the developer's shell: the package follows n8n's proxy variables (docs/proxy.md).
+	// No proxy from the developer's shell: the package follows n8n's proxy variables (docs/production.md).
 	setupFiles: ['<rootDir>/test/proxy/no-ambient-proxy.ts', '<rootDir>/test/fresh-connections.ts'],
 };
 

@@ -4,6 +4,8 @@ import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import { partitionDocument } from '../nodes/DocumentProcessing/api/partition';
 import type { PartitionParameters } from '../nodes/DocumentProcessing/api/partitionForm';
 import { fileDocuments } from '../nodes/DocumentProcessing/loader/chunkDocuments';
+import { hashedWhileRead } from '../nodes/DocumentProcessing/loader/documentId';
+import { FileState } from '../nodes/DocumentProcessing/loader/fileState';
 import { contentToText } from '../nodes/DocumentProcessing/outputs/elementText';
 import { closeAllPools, type CallContext } from '../nodes/DocumentProcessing/transport';
 import { actionNode } from '../test/harness/action-node';
@@ -13,7 +15,8 @@ import { collectGarbage, RssSampler } from './lib/rss';
  * One measured path in a fresh process (its peak RSS is its own). argv: <variant> <file> <emulator JSON>
  *   partition       Partition File alone: the elements of the file (split into page ranges)
  *   loader          the Document Processing Loader's path: the same request chunked by title
- *                   (with the chunks' original elements), turned into documents with flat metadata
+ *                   (with the chunks' original elements, zlib as the service sends them), the
+ *                   file hashed for its document_id, turned into documents with flat metadata
  *   default-loader  Partition File (Output: Text) → Default Data Loader with its default splitter
  *                   (LangChain's RecursiveCharacterTextSplitter, 1,000 characters, 200 overlap)
  * Prints one JSON line: wall time, peak RSS and its baseline, chunks, chunks that cut a heading from its section.
@@ -61,11 +64,15 @@ export function headingCuts(chunks: string[]): number {
 
 async function run(variant: LoaderVariant, file: string, call: CallContext): Promise<{ elements: number; elementBytes: number; chunks: string[] }> {
 	const source = { fileName: basename(file), mimeType: 'application/pdf', size: statSync(file).size, open: async (chunkSize?: number) => createReadStream(file, chunkSize ? { highWaterMark: chunkSize } : {}) };
-	const outcome = await partitionDocument(call, source, parameters(variant === 'loader'));
+	// The loader hashes the file for its document_id as the partition reads it (itemDocuments.ts).
+	const sent = hashedWhileRead(source);
+	const outcome = await partitionDocument(call, variant === 'loader' ? sent.file : source, parameters(variant === 'loader'));
 	const answer = { elements: outcome.elements.length, elementBytes: Buffer.byteLength(JSON.stringify(outcome.elements)) };
 	if (variant === 'partition') return { ...answer, chunks: [] };
 	if (variant === 'loader') {
-		const documents = fileDocuments(outcome.elements, { fileName: source.fileName, itemIndex: 0 }, { tablesAsHtml: false, coordinates: false, extra: [], leaveOut: new Set() });
+		// As itemDocuments does: the file's id from its bytes, then its chunks as documents.
+		const file = new FileState(await sent.documentId());
+		const documents = await fileDocuments(outcome.elements, { fileName: source.fileName, itemIndex: 0 }, { tablesAsHtml: false, coordinates: false, extra: [], leaveOut: new Set() }, file);
 		return { ...answer, chunks: documents.map((document) => document.pageContent) };
 	}
 	const { text } = contentToText({ elements: outcome.elements }, { format: 'markdown', maxLength: 0 });

@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, ISupplyDataFu
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { documentProcessingApiTest } from './methods/credentialTest';
 import type { LoaderDocument } from './loader/chunkDocuments';
+import { FileStates } from './loader/fileState';
 import { findHostLoaderClass, hostModuleCache, perItemLoader } from './loader/hostLoader';
 import { itemDocuments } from './loader/itemDocuments';
 import { loaderProperties } from './loader/loaderFields';
@@ -36,11 +37,13 @@ export class DocumentProcessingLoader implements INodeType {
 	methods = { credentialTest: { documentProcessingApiTest } };
 
 	async supplyData(this: ISupplyDataFunctions): Promise<SupplyData> {
+		// One run's files: with element input, a file's elements may come over several items.
+		const files = new FileStates();
 		// Each call shows in the editor as one run of this node, paired to the store's item, as n8n's own loaders do.
 		const processItem = async (item: INodeExecutionData, itemIndex: number): Promise<LoaderDocument[]> => {
 			const { index } = this.addInputData(NodeConnectionTypes.AiDocument, [[item]]);
 			try {
-				const documents = await itemDocuments(this, item, itemIndex);
+				const documents = await itemDocuments(this, item, itemIndex, files);
 				this.addOutputData(NodeConnectionTypes.AiDocument, index, [[{ json: { response: documents }, pairedItem: { item: itemIndex } }]]);
 				return documents;
 			} catch (caught) {
@@ -51,14 +54,16 @@ export class DocumentProcessingLoader implements INodeType {
 			}
 		};
 
-		const loaderClass = findHostLoaderClass(hostModuleCache());
+		// Linked only once n8n's own check has been seen to ask the linked loader per item.
+		const loaderClass = await findHostLoaderClass(hostModuleCache());
 		if (loaderClass) return { response: perItemLoader(processItem, loaderClass) };
 
-		// Without n8n's loader class the store takes one array for all its items; with one item that is exact.
+		// Without n8n's loader class the store takes one array for all its items; with one item that
+		// is exact. With more, refused here, before any file is sent.
 		const items = this.getInputData();
 		if (items.length > 1) {
 			throw new NodeOperationError(this.getNode(), 'This n8n cannot ask the loader for each item’s documents', {
-				description: `The vector store received ${items.length} items, and this n8n version’s vector store would insert every item’s chunks once per item. Send one item at a time (Loop Over Items), or see the README's compatibility table for the versions that work.`,
+				description: `The loader could not link itself to this n8n's document loader class, so the vector store would insert every item's chunks once per item: nothing was sent for its ${items.length} items. Send one item at a time (Loop Over Items), or see the README's compatibility table for the versions that work.`,
 			});
 		}
 		return { response: items.length === 1 ? await processItem(items[0] as INodeExecutionData, 0) : [] };

@@ -21,7 +21,7 @@ import {
 	type ExecutionResult,
 	type WorkflowJson,
 } from '../e2e/n8n';
-import { CHECK_IDS, CHECKS, readRecord, writeRecord, type CheckId, type LegRecord } from './legs';
+import { CHECK_IDS, CHECKS, legsOverridden, OVERRIDE_RESULTS_DIR, readRecord, writeRecord, type CheckId, type LegRecord } from './legs';
 import { runTriggerCheck, triggerWorkflow } from './trigger-check';
 import { checkLoaderRun, loaderWorkflow } from './loader-check';
 import { startScriptedModel, type ScriptedModel } from '../e2e/lib/scripted-model';
@@ -192,12 +192,17 @@ export function defineCompatLeg(n8nVersion: string): void {
 		// After the trigger: on n8n 1.123 the trigger's delivery run came out empty when this ran before it (not investigated).
 		check('loader', async () => checkLoaderRun(await execute('loader-vector-store.json'), model!));
 
-		it('the committed record of this version (results/, README table) is what this leg ran', () => {
+		const recordCheck = legsOverridden()
+			? 'every check passed (the record goes to .ci/out/compat-results: no committed one for another list of legs)'
+			: 'the committed record of this version (results/, README table) is what this leg ran';
+		it(recordCheck, () => {
 			const ran: LegRecord = { n8n: n8nVersion, node: suite.e2e.n8n.install.nodeVersion, passed: [...passed] };
 			expect(suite.e2e.n8n.install.version).toBe(n8nVersion);
-			if (process.env.COMPAT_RECORD === '1') writeRecord(ran);
+			// Another list of legs (the weekly run): every check must pass; the record goes to the run's artifacts.
+			if (legsOverridden()) writeRecord(ran, OVERRIDE_RESULTS_DIR);
+			else if (process.env.COMPAT_RECORD === '1') writeRecord(ran);
 			expect(ran.passed).toEqual(CHECK_IDS);
-			expect(readRecord(n8nVersion)).toEqual(ran);
+			if (!legsOverridden()) expect(readRecord(n8nVersion)).toEqual(ran);
 		});
 	});
 }

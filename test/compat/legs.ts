@@ -12,11 +12,38 @@ export const LEGS: ReadonlyArray<{ n8n: string }> = JSON.parse(
 	fs.readFileSync(path.join(__dirname, 'n8n-versions.json'), 'utf8'),
 ) as Array<{ n8n: string }>;
 
-/** The n8n 1.x leg of n8n-versions.json (its place in the list is not fixed). */
-export function legacyLeg(): { n8n: string } {
-	const legacy = LEGS.find((leg) => leg.n8n.startsWith('1.'));
-	if (!legacy) throw new Error('n8n-versions.json lists no n8n 1.x');
+/** The environment variable that replaces LEGS for one run: n8n versions, comma-separated. */
+export const LEGS_OVERRIDE_ENV = 'COMPAT_N8N_VERSIONS';
+
+/**
+ * The legs this run's test files take: LEGS, or the versions COMPAT_N8N_VERSIONS names (the weekly
+ * workflow, .github/workflows/compat-weekly.yml: the first of LEGS, then n8n's newest 2.x and
+ * 1.x). The README table, its records and the installs of `.ci/run` keep to LEGS.
+ */
+export function runLegs(env: NodeJS.ProcessEnv = process.env): ReadonlyArray<{ n8n: string }> {
+	const override = env[LEGS_OVERRIDE_ENV]?.trim();
+	if (!override) return LEGS;
+	const versions = override.split(',').map((version) => version.trim());
+	const bad = versions.filter((version) => !/^\d+\.\d+\.\d+$/.test(version));
+	if (bad.length > 0 || versions.length === 0) throw new Error(`${LEGS_OVERRIDE_ENV}="${override}": expected versions such as 2.41.1,1.123.81`);
+	return [...new Set(versions)].map((n8n) => ({ n8n }));
+}
+
+/** Whether this run's legs are another list than LEGS (then no leg has a committed record to match). */
+export const legsOverridden = (env: NodeJS.ProcessEnv = process.env): boolean => Boolean(env[LEGS_OVERRIDE_ENV]?.trim());
+
+/** The n8n 1.x leg of the run (its place in the list is not fixed). */
+export function legacyLeg(legs: ReadonlyArray<{ n8n: string }> = runLegs()): { n8n: string } {
+	const legacy = legs.find((leg) => leg.n8n.startsWith('1.'));
+	if (!legacy) throw new Error(`the compatibility legs (${legs.map((leg) => leg.n8n).join(', ')}) list no n8n 1.x`);
 	return legacy;
+}
+
+/** The leg of n8n-2-newest.compat.test.ts: the last 2.x of the run after its first leg. */
+export function newestLeg(legs: ReadonlyArray<{ n8n: string }> = runLegs()): { n8n: string } {
+	const newest = legs.filter((leg, index) => index > 0 && leg.n8n.startsWith('2.')).at(-1);
+	if (!newest) throw new Error(`the compatibility legs (${legs.map((leg) => leg.n8n).join(', ')}) list no second n8n 2.x`);
+	return newest;
 }
 
 /** What every leg runs, in order; the titles are the README table's rows. */
@@ -49,10 +76,13 @@ export function readRecord(n8nVersion: string): LegRecord | undefined {
 	return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as LegRecord) : undefined;
 }
 
-export function writeRecord(record: LegRecord): void {
-	fs.mkdirSync(RESULTS_DIR, { recursive: true });
-	fs.writeFileSync(recordFile(record.n8n), `${JSON.stringify(record, null, 2)}\n`);
+export function writeRecord(record: LegRecord, dir: string = RESULTS_DIR): void {
+	fs.mkdirSync(dir, { recursive: true });
+	fs.writeFileSync(path.join(dir, path.basename(recordFile(record.n8n))), `${JSON.stringify(record, null, 2)}\n`);
 }
+
+/** Where a run on other legs (COMPAT_N8N_VERSIONS) leaves its records: outside results/, which the README table reads. */
+export const OVERRIDE_RESULTS_DIR = path.join(__dirname, '..', '..', '.ci', 'out', 'compat-results');
 
 /** The records of the configured legs, in LEGS order (a leg that never recorded is missing). */
 export function readRecords(): LegRecord[] {

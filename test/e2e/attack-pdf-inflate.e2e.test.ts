@@ -12,63 +12,12 @@ import { inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudg
 import { lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
 import { formUrl, readExample, type ExampleWorkflow } from './examples/example-import';
 import { processMemoryBytes } from './lib/process-memory';
+import { submitFileForm as submitForm, watchHealth } from './lib/served-attack';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
 const MIB = 2 ** 20;
 const EXAMPLE = 'upload-form-document-text.json';
-
-/** Polls n8n's health check until stopped; resolves to the longest answer, i.e. how long n8n's event loop was held at most. */
-function watchHealth(url: string): { stop: () => Promise<number> } {
-	let running = true;
-	let longest = 0;
-	const loop = (async () => {
-		while (running) {
-			const started = Date.now();
-			await fetch(`${url}/healthz`).catch(() => undefined);
-			longest = Math.max(longest, Date.now() - started);
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
-	})();
-	return {
-		stop: async () => {
-			running = false;
-			await loop;
-			return longest;
-		},
-	};
-}
-
-/**
- * Submits the form as its page does: the POST answers with the address of the waiting execution,
- * whose status is polled until the completion page is due; that page is then fetched, and its
- * script's POST back (which lets the execution end) sent, and the status polled until the
- * execution ended. Returns the statuses seen, for a failure's message.
- */
-async function submitForm(url: string, file: { name: string; bytes: Buffer }): Promise<string[]> {
-	const seen: string[] = [];
-	const body = new FormData();
-	body.append('field-0', new Blob([file.bytes], { type: 'application/pdf' }), file.name);
-	const submitted = await fetch(url, { method: 'POST', body });
-	const answer = await submitted.text();
-	seen.push(`POST ${submitted.status} ${answer.slice(0, 200)}`);
-	const formWaitingUrl = submitted.status === 200 ? (JSON.parse(answer) as { formWaitingUrl?: string }).formWaitingUrl : undefined;
-	if (!formWaitingUrl) return seen;
-	const status = new URL(formWaitingUrl);
-	status.pathname += '/n8n-execution-status';
-	for (let polls = 0; polls < 240; polls++) {
-		const text = (await (await fetch(status)).text()).trim();
-		if (seen[seen.length - 1] !== text) seen.push(text);
-		if (text === 'form-waiting') {
-			const page = await fetch(formWaitingUrl);
-			seen.push(`GET ${page.status} ${(await page.text()).length} characters`);
-			const resumed = await fetch(formWaitingUrl, { method: 'POST', body: '{}' });
-			seen.push(`POST ${resumed.status} ${(await resumed.text()).slice(0, 100)}`);
-		} else if (!['new', 'running', 'waiting', 'null'].includes(text)) return seen;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	return seen;
-}
 
 describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, through the upload form in real n8n', () => {
 	const suite = useE2eSuite({ label: 'attack-pdf-inflate', emulatorConfig: EXAMPLES_EMULATOR });

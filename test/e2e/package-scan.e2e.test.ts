@@ -19,7 +19,7 @@ interface Finding {
 }
 
 /** README "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
-const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'proxy-from-env', 'undici'];
+const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'node:zlib', 'proxy-from-env', 'undici'];
 const ACCEPTED_DEPENDENCIES = ['form-data', 'proxy-from-env', 'undici', 'zod'];
 const RESTRICTED_IMPORTS = '@n8n/community-nodes/no-restricted-imports';
 const RUNTIME_DEPENDENCIES = '@n8n/community-nodes/no-runtime-dependencies';
@@ -107,12 +107,16 @@ describe("n8n's community package scanner", () => {
 			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and pdfDocument.ts).
 			'node:stream': [
 				'nodes/DocumentProcessing/helpers/openableFile.ts',
+				// The loader hashes a file for its document_id as the partition reads it.
+				'nodes/DocumentProcessing/loader/documentId.ts',
 				'nodes/DocumentProcessing/pdf/pdfDocument.ts',
 				`${transport}/multipart.ts`,
 				// The size limit on file URL downloads counts the body's bytes as they pass (the type only in remoteFile.ts).
 				`${transport}/remoteFile.ts`,
 				`${transport}/remoteFileBody.ts`,
 			],
+			// Node's own inflater, bounded by maxOutputLength: the loader reads the chunks' orig_elements (zlib, as the service writes them).
+			'node:zlib': ['nodes/DocumentProcessing/loader/unzip.ts'],
 		});
 	}, 5 * 60_000);
 
@@ -125,7 +129,8 @@ describe("n8n's community package scanner", () => {
 			'form-data': [`${transport}/multipart.js`],
 			'proxy-from-env': [`${transport}/proxy.js`],
 			'node:dns/promises': [`${transport}/addressGuard.js`],
-			'node:stream': ['dist/nodes/DocumentProcessing/pdf/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
+			'node:stream': ['dist/nodes/DocumentProcessing/loader/documentId.js', 'dist/nodes/DocumentProcessing/pdf/pdfDocument.js', `${transport}/multipart.js`, `${transport}/remoteFileBody.js`],
+			'node:zlib': ['dist/nodes/DocumentProcessing/loader/unzip.js'],
 		});
 		expect(fs.existsSync(path.join(unpacked, 'dist/vendor/pdf-lib.js'))).toBe(true);
 		expect(fs.readFileSync(path.join(unpacked, 'dist/vendor/pdf-lib.LICENSES.txt'), 'utf8')).toContain('pdf-lib@1.17.1 (MIT)');

@@ -11,7 +11,7 @@
  * engine n8n builds an expression isolate for every webhook request to a node that is not its own
  * Webhook node (live-webhooks.ts, webhookPhaseNeedsIsolate): n8n spent 185 CPU s on this suite
  * with it and 37 s with `legacy` (measured alone, docs/testing.md), a cost of n8n's that no trigger
- * can change (docs/reliability.md has the throughput under both engines). The trigger under the
+ * can change (docs/testing.md has the throughput under both engines). The trigger under the
  * default engine takes signed deliveries in the trigger e2e suite and resumes in the pause suites
  * (the queue cluster's webhook processes run `legacy` too: test/queue/lib/settings.ts).
  */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ExtractionCarrier } from './jobs/extraction';
 import { DELIVERY_FORMATS, type DeliveryFormat } from './events/delivery-formats';
+import { ORIG_ELEMENTS_ENCODINGS, type OrigElementsEncoding } from './partition/types';
 
 export type TerminalJobStatus = 'COMPLETED' | 'FAILED' | 'STOPPED';
 
@@ -96,6 +97,8 @@ export interface EmulatorConfig {
 	connection_check_delay_ms: number;
 	/** Path of the unread count: `/notifications/unread-count` (client, live docs) or `/notifications/count` (draft docs). */
 	unread_count_path: (typeof UNREAD_COUNT_PATHS)[number];
+	/** How a chunk's `orig_elements` are compressed: `zlib` as the service's library writes them, or `gzip`. */
+	orig_elements_encoding: OrigElementsEncoding;
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
@@ -133,6 +136,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
 	connection_check_outcome: 'SUCCESS',
 	connection_check_delay_ms: 100,
 	unread_count_path: 'unread-count',
+	orig_elements_encoding: 'zlib',
 });
 
 const nonNegativeInt = z.number().int().nonnegative();
@@ -173,6 +177,7 @@ export const configPatchSchema = z
 		connection_check_outcome: z.enum(['SUCCESS', 'FAILURE']),
 		connection_check_delay_ms: nonNegativeInt,
 		unread_count_path: z.enum(UNREAD_COUNT_PATHS),
+		orig_elements_encoding: z.enum(ORIG_ELEMENTS_ENCODINGS),
 	})
 	.partial()
 	.strict();

@@ -153,3 +153,49 @@ describe('broken bodies', () => {
 		expect((await h.client.control<{ channels: number }>('/state')).body.channels).toBe(0);
 	});
 });
+
+describe('floods: answers too large to hold (issue 49, attack 7)', () => {
+	const post = (path: string) => fetch(`${h.emulator.url}${path}`, { method: 'POST', headers: { 'service-api-key': h.emulator.apiKey } });
+
+	it('flood_bytes: a 200 of an element array of exactly that many bytes, with its length; chunked on request', async () => {
+		await addFault({ path: '/general/v0/general', flood_bytes: 300_001 });
+		const sized = await post('/general/v0/general');
+		const text = await sized.text();
+		expect([sized.status, sized.headers.get('content-length'), Buffer.byteLength(text)]).toEqual([200, '300001', 300_001]);
+		const elements = JSON.parse(text) as Array<{ type: string }>;
+		expect(elements.length).toBeGreaterThan(900);
+		expect(elements[0].type).toBe('NarrativeText');
+		await addFault({ path: '/general/v0/general', flood_bytes: 5_000, chunked: true });
+		const chunked = await post('/general/v0/general');
+		expect(chunked.headers.get('content-length')).toBeNull();
+		expect(Buffer.byteLength(await chunked.text())).toBe(5_000);
+		const log = await h.client.control<{ requests: Array<{ fault?: string; status?: number }> }>('/requests');
+		expect(log.body.requests.map((request) => request.fault?.replace(/^#\d+ /, ''))).toEqual(['flood 300001 bytes', 'flood 5000 bytes chunked']);
+	});
+
+	it('streams a 1 GiB flood as it is read, never holding it (and stops when the client goes)', async () => {
+		await addFault({ path: '/api/v1/jobs/', flood_bytes: 1024 * 1024 * 1024 });
+		const before = process.memoryUsage().rss;
+		const response = await fetch(`${h.emulator.url}/api/v1/jobs/x/download`, { headers: { 'service-api-key': h.emulator.apiKey } });
+		expect(response.headers.get('content-length')).toBe(String(1024 * 1024 * 1024));
+		let read = 0;
+		const reader = response.body!.getReader();
+		while (read < 200 * 1024 * 1024) read += ((await reader.read()).value ?? new Uint8Array()).length;
+		await reader.cancel();
+		expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+	});
+
+	it('flood_endless: chunked, without end', async () => {
+		await addFault({ path: '/general/v0/general', flood_endless: true });
+		const response = await post('/general/v0/general');
+		expect(response.headers.get('content-length')).toBeNull();
+		let read = 0;
+		const reader = response.body!.getReader();
+		const first = new TextDecoder().decode((await reader.read()).value);
+		expect(first.startsWith('[{"type":"NarrativeText"')).toBe(true);
+		while (read < 20 * 1024 * 1024) read += ((await reader.read()).value ?? new Uint8Array()).length;
+		await reader.cancel();
+		expect((await addFault({ path: '/x', flood_bytes: 10 })).status).toBe(422);
+		expect((await addFault({ path: '/x', flood_bytes: 100_000, flood_endless: true })).status).toBe(422);
+	});
+});

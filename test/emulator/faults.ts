@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SMALLEST_FLOOD } from './http/flood';
 
 export const faultInputSchema = z
 	.object({
@@ -14,8 +15,15 @@ export const faultInputSchema = z
 		reset: z.enum(['before_read', 'after_read']).optional(),
 		truncate: z.boolean().optional(),
 		body: z.unknown().optional(),
+		/** Instead of the handler: a 200 of a generated element array this many bytes long, streamed (http/flood.ts). */
+		flood_bytes: z.number().int().min(SMALLEST_FLOOD).optional(),
+		/** Instead of the handler: a 200 of a generated element array without end (chunked), until the client hangs up. */
+		flood_endless: z.literal(true).optional(),
+		/** With flood_bytes: no Content-Length, the body chunked. */
+		chunked: z.boolean().optional(),
 	})
-	.strict();
+	.strict()
+	.refine((fault) => !(fault.flood_bytes !== undefined && fault.flood_endless), { message: 'flood_bytes and flood_endless exclude each other' });
 
 export type FaultInput = z.infer<typeof faultInputSchema>;
 
@@ -32,6 +40,8 @@ export function describeFault(fault: Fault): string {
 	if (fault.status !== undefined) parts.push(`status ${fault.status}`);
 	if (fault.truncate) parts.push('truncate');
 	if (fault.body !== undefined) parts.push('body');
+	if (fault.flood_bytes !== undefined) parts.push(`flood ${fault.flood_bytes} bytes${fault.chunked ? ' chunked' : ''}`);
+	if (fault.flood_endless) parts.push('flood endless');
 	return parts.join(' ');
 }
 

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { EmulatorCore } from './core';
 import { describeFault, type Fault } from './faults';
 import { drainBody } from './http/body';
+import { sendFlood } from './http/flood';
 import { FILES_PREFIX, FileHost } from './files/file-host';
 import { errorReply, HttpError, type Reply } from './http/reply';
 import { Router, type RouteContext } from './http/router';
@@ -88,7 +89,7 @@ function faultReply(fault: Fault & { status: number }): Reply {
 }
 
 /**
- * Order of a service request: fault lookup → reset before reading → injected status
+ * Order of a service request: fault lookup → reset before reading → injected status or flood
  * (handler not run) → auth → route → reset after handling / body replacement / truncation.
  * A fault's delay is spent just before the answer (or the reset) goes out, so a slow answer
  * can still come from a service that acted. The body is always fully read before answering.
@@ -109,6 +110,13 @@ async function handleApiRequest(core: EmulatorCore, router: Router, req: Incomin
 		await slowHeaders();
 		log.record.status = fault.status;
 		send(res, faultReply({ ...fault, status: fault.status }));
+		return;
+	}
+	if (fault?.flood_bytes !== undefined || fault?.flood_endless) {
+		await drainBody(req);
+		await slowHeaders();
+		log.record.status = 200;
+		await sendFlood(res, { bytes: fault.flood_bytes, chunked: fault.chunked });
 		return;
 	}
 	const reply = await dispatch(router, { req, url, query: url.searchParams, arrivedAt, log, core }, true);

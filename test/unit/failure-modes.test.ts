@@ -6,7 +6,7 @@ import { finalNodeId } from '../../nodes/DocumentProcessing/api/jobOutputs';
 import type { CallContext } from '../../nodes/DocumentProcessing/api/context';
 import { publicKeyFromCertificate } from '../../nodes/DocumentProcessing/secrets/certificateKey';
 import { PublicKeyError } from '../../nodes/DocumentProcessing/secrets/envelope';
-import { fileFailureRouting } from '../../nodes/DocumentProcessing/helpers/failedFiles';
+import { fileFailureRouting } from '../../nodes/DocumentProcessing/failedFiles/failureItems';
 import { encryptionCertificate } from '../emulator/secrets/certificate';
 import { actionNode } from '../harness/action-node';
 

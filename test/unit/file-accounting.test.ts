@@ -7,12 +7,13 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from '
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../../nodes/DocumentProcessing/api/context';
 import type { InputFile } from '../../nodes/DocumentProcessing/helpers/binaries';
-import { type FailedFileRecord, failedFileItem, failedFilesOf, withFailedFiles } from '../../nodes/DocumentProcessing/helpers/failedFiles';
+import { failedFileItem } from '../../nodes/DocumentProcessing/failedFiles/failureItems';
+import { type FailedFileRecord, failedFilesOf, withFailedFiles } from '../../nodes/DocumentProcessing/failedFiles/records';
 import { errorItem, errorItems, runPerUnit } from '../../nodes/DocumentProcessing/helpers/items';
 import { fileFailureItems } from '../../nodes/DocumentProcessing/jobs/finish';
-import { accountedFiles, accountedLaunch } from '../../nodes/DocumentProcessing/jobs/launchFailures';
-import { jobFileRecords } from '../../nodes/DocumentProcessing/helpers/failedFiles';
-import { accountedError, unprocessedFileItems } from '../../nodes/DocumentProcessing/jobs/unprocessedFiles';
+import { accountedFiles, accountedLaunch } from '../../nodes/DocumentProcessing/failedFiles/notLaunched';
+import { jobFileRecords } from '../../nodes/DocumentProcessing/failedFiles/jobFiles';
+import { accountedError, nameNotProcessed, unprocessedFileItems } from '../../nodes/DocumentProcessing/failedFiles/notProcessed';
 import { actionNode } from '../harness/action-node';
 
 const node = (onError?: INode['onError']): INode => ({ ...actionNode('accounting'), ...(onError ? { onError } : {}) });
@@ -140,6 +141,15 @@ describe('runPerUnit and errorItems', () => {
 	it('without, the error names the files of every unit that failed', async () => {
 		const thrown = await runPerUnit(ctx(false), [[0], [1]], async (unit) => await failingUnit(unit === 0 ? ['a.pdf'] : ['b.pdf', 'c.pdf'], unit)()).catch((error: Error) => error);
 		expect((thrown as NodeApiError).description).toMatch(/Files not processed \(3\): "a.pdf" \(item 0, launch\), "b.pdf" \(item 1, launch\), "c.pdf" \(item 1, launch\)/);
+	});
+
+	it('a unit whose error already names its files: still one list, naming every unit’s files, before the request it ends with', async () => {
+		const named = (names: string[], itemIndex: number) => async () => {
+			const error = withFailedFiles(new NodeApiError(node(), {}, { message: 'refused', description: 'Send fewer pages. (422, POST /api/v1/jobs/)', httpCode: '422' }), names.map((name) => record('launch', name, itemIndex)));
+			throw nameNotProcessed(error, failedFilesOf(error) ?? []);
+		};
+		const thrown = await runPerUnit(ctx(false), [[0], [1]], async (unit) => await named(unit === 0 ? ['a.pdf'] : ['b.pdf'], unit)()).catch((error: Error) => error);
+		expect((thrown as NodeApiError).description).toBe('Send fewer pages. Files not processed (2): "a.pdf" (item 0, launch), "b.pdf" (item 1, launch). (422, POST /api/v1/jobs/)');
 	});
 
 	it('an error that names no file stays one item for its unit', () => {

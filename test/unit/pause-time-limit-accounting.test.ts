@@ -5,7 +5,7 @@
 import type { INode } from 'n8n-workflow';
 import type { CallContext } from '../../nodes/DocumentProcessing/api/context';
 import type { Job } from '../../nodes/DocumentProcessing/api/schemas';
-import { failedFilesOf } from '../../nodes/DocumentProcessing/helpers/failedFiles';
+import { failedFilesOf } from '../../nodes/DocumentProcessing/failedFiles/records';
 import { timeLimitOutcome } from '../../nodes/DocumentProcessing/jobs/pause/outcome';
 import type { PausedJob, PauseState } from '../../nodes/DocumentProcessing/jobs/pause/state';
 
@@ -13,7 +13,7 @@ const node = (onError?: INode['onError']): INode => ({
 	id: 'n',
 	name: 'Process Files',
 	type: 'n8n-nodes-document-processing.documentProcessing',
-	typeVersion: 3,
+	typeVersion: 1,
 	position: [0, 0],
 	parameters: {},
 	...(onError ? { onError } : {}),
@@ -57,11 +57,16 @@ describe('the pause time limit', () => {
 		}
 	});
 
-	it('keeps the fields inside `error` on the error output, and the thrown error names every file', () => {
+	it('keeps the fields inside `error` on the error output, and the error the node fails with names every file', () => {
 		const call = { node: node('continueErrorOutput') } as unknown as CallContext;
-		const { items, errors } = timeLimitOutcome(call, state(true), jobs, 60_000);
+		const { items, error } = timeLimitOutcome(call, state(true), jobs, 60_000);
 		expect(items.slice(1).map((item) => (item.json.error as { file_name: string }).file_name)).toEqual(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']);
 		expect(items.slice(1).every((item) => item.error === undefined)).toBe(true);
-		expect(errors.flatMap((error) => failedFilesOf(error)?.map((record) => record.file_name) ?? [])).toEqual(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']);
+		// The first running job's error, carrying its own files and naming every file of every job (issue 51).
+		expect(error.message).toMatch(/^Job "job-a" did not finish within 1 minutes/);
+		expect(failedFilesOf(error)?.map((record) => record.file_name)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+		expect((error as { description?: string }).description).toMatch(
+			/ Files not processed \(4\): "a\.pdf" \(item 0, processing, job job-a\), "b\.pdf" \(item 1, processing, job job-a\), "c\.pdf" \(item 1, processing, job job-a\), "d\.pdf" \(item 2, processing, job job-b\)\.$/,
+		);
 	});
 });

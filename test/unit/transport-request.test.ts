@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { callService, type CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
-import { listenLocal, refusingPort, stopLocal } from './support/localServer';
+import { apiFailure as failure, listenLocal, refusingPort, stopLocal } from './support/localServer';
 
 const node = actionNode('n1');
 const API_KEY = 'sk-unit-test-key-7f3a';
@@ -47,16 +46,6 @@ const call = (overrides: Partial<CallContext> = {}): CallContext => ({
 const thing = z.object({ id: z.string() }).passthrough();
 const get = { method: 'GET' as const, path: '/things/1', endpoint: 'GET /api/v1/things/{id}', idempotent: true, schema: thing };
 const create = { method: 'POST' as const, path: '/things', endpoint: 'POST /api/v1/things', idempotent: false, json: { a: 1 }, schema: thing };
-
-async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(NodeApiError);
-		return error as NodeApiError;
-	}
-	throw new Error('expected a failure');
-}
 
 describe('callService', () => {
 	it('sends the key header and the /api/v1 path, and parses the answer', async () => {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import type { EventType } from '../webhooks/eventTypes';
-import { callService, type CallContext } from '../transport';
+import { callService, LIST_ANSWER, type CallContext } from '../transport';
 import { checkWebhookChannel } from './channelRules';
 
 /** Workspace channels (all workflows) when `workflowId` is absent, else channels of that one workflow. */
@@ -157,6 +157,7 @@ export async function listChannels(
 		query: { channel_type: filter.channelType, enabled: filter.enabled },
 		idempotent: true,
 		schema: channelListSchema,
+		answerLimit: LIST_ANSWER,
 		notFound: scope.workflowId === undefined ? undefined : `Workflow "${scope.workflowId}"`,
 	});
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
-import { callService, type CallContext } from '../transport';
+import { callService, LIST_ANSWER, type CallContext } from '../transport';
 
 /**
  * Source and destination connectors: the same record, calls and connection checks under
@@ -113,6 +113,7 @@ export async function listConnectors(call: CallContext, kind: ConnectorKind, typ
 		query: { [KINDS[kind].typeQuery]: type },
 		idempotent: true,
 		schema: z.array(connectorSchema),
+		answerLimit: LIST_ANSWER,
 	});
 }
 

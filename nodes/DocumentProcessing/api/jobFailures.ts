@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
-import { callService, type CallContext } from '../transport';
+import { callService, JOB_ANSWER, type CallContext } from '../transport';
 
 /**
  * A job's per-file view. The job record cannot say that some files failed (it reads COMPLETED
@@ -35,6 +35,7 @@ export async function getJobDetails(call: CallContext, jobId: string): Promise<J
 		endpoint: 'GET /api/v1/jobs/{job_id}/details',
 		idempotent: true,
 		schema: jobDetailsSchema,
+		answerLimit: JOB_ANSWER,
 		notFound: `Job "${jobId}"`,
 	});
 }
@@ -46,6 +47,7 @@ export async function getFailedFiles(call: CallContext, jobId: string): Promise<
 		endpoint: 'GET /api/v1/jobs/{job_id}/failed-files',
 		idempotent: true,
 		schema: failedFilesSchema,
+		answerLimit: JOB_ANSWER,
 		notFound: `Job "${jobId}"`,
 	});
 	return answer.failed_files;

@@ -4,6 +4,7 @@ import { readOutputContent } from '../outputs/outputContent';
 import type { CallContext } from '../transport';
 import { downloadOutput } from './jobs';
 import type { Job, OutputNodeFile } from './schemas';
+import { largest } from '../helpers/arrays';
 
 /** A pipeline step as the request named it. */
 export interface PipelineStep {
@@ -43,7 +44,7 @@ export function finalNodeId(files: OutputNodeFile[], finalStep?: PipelineStep): 
 	}
 	if (candidates === files && files.some((file) => nodeType(file) !== undefined)) {
 		const rank = (file: OutputNodeFile) => STEP_RANK[nodeType(file) ?? ''] ?? 1;
-		const top = Math.max(...files.map(rank));
+		const top = largest(files.map(rank), 0);
 		candidates = files.filter((file) => rank(file) === top);
 	}
 	return candidates[candidates.length - 1]?.node_id;

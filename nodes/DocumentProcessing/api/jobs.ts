@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import type { InputFile } from '../helpers/binaries';
 import { requestData, type JobPipeline } from '../pipeline/pipeline';
-import { callService, serviceError, type CallContext, type FilePart } from '../transport';
+import { callService, JOB_ANSWER, OUTPUT_ANSWER, serviceError, type CallContext, type FilePart } from '../transport';
 import { jobListSchema, jobSchema, outputContentSchema, type Job, type JobStatus } from './schemas';
 import { asNodeError } from '../helpers/nodeErrors';
 
@@ -20,6 +20,7 @@ export async function createJob(call: CallContext, pipeline: JobPipeline, files:
 		idempotent: false,
 		launchesJob: true,
 		schema: jobSchema,
+		answerLimit: JOB_ANSWER,
 		// Uploading ten 50 MB files over a slow link takes a while before the service can answer.
 		timeoutMs: 10 * 60_000,
 	});
@@ -40,6 +41,7 @@ export async function runWorkflow(call: CallContext, workflowId: string, files: 
 		idempotent: false,
 		...(pacing === undefined ? {} : { launchLane: { name: 'workflow runs', spacingMs: pacing.spacingMs } }),
 		schema: jobSchema,
+		answerLimit: JOB_ANSWER,
 		notFound: `Workflow "${workflowId}"`,
 		timeoutMs: 10 * 60_000,
 	});
@@ -52,6 +54,7 @@ export async function getJob(call: CallContext, jobId: string): Promise<Job> {
 		endpoint: 'GET /api/v1/jobs/{job_id}',
 		idempotent: true,
 		schema: jobSchema,
+		answerLimit: JOB_ANSWER,
 		notFound: `Job "${jobId}"`,
 	});
 }
@@ -65,6 +68,7 @@ export async function downloadOutput(call: CallContext, jobId: string, fileId: s
 		endpoint: 'GET /api/v1/jobs/{job_id}/download',
 		idempotent: true,
 		schema: outputContentSchema,
+		answerLimit: OUTPUT_ANSWER,
 		notFound: `Output file "${fileId}" of job "${jobId}"`,
 	});
 }
@@ -83,6 +87,7 @@ export async function listJobs(call: CallContext, filter: JobFilter = {}): Promi
 		query: { workflow_id: filter.workflowId, status: filter.status },
 		idempotent: true,
 		schema: jobListSchema,
+		answerLimit: JOB_ANSWER,
 	});
 }
 
@@ -108,6 +113,7 @@ export async function cancelJob(call: CallContext, jobId: string): Promise<Job> 
 			endpoint,
 			idempotent: true,
 			schema: cancelAnswerSchema,
+			answerLimit: JOB_ANSWER,
 			notFound: `Job "${jobId}"`,
 		});
 		return answered ?? (await getJob(call, jobId));

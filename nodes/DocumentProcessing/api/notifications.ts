@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { z } from 'zod';
 import { asNodeError } from '../helpers/nodeErrors';
-import { callService, type CallContext } from '../transport';
+import { callService, LIST_ANSWER, type CallContext } from '../transport';
 
 const eventFields = {
 	id: z.string().min(1),
@@ -75,6 +75,7 @@ export async function listNotificationEvents(call: CallContext, filter: EventFil
 		},
 		idempotent: true,
 		schema: eventPageSchema,
+		answerLimit: LIST_ANSWER,
 	});
 	return { events: page.events, nextCursor: page.next_cursor ?? undefined };
 }

@@ -4,7 +4,7 @@
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type JsonObject } from 'n8n-workflow';
 import type { OpenableFile } from '../helpers/openableFile';
-import { callService, type CallContext, type MultipartBody } from '../transport';
+import { callService, partitionAnswerLimit, type CallContext, type MultipartBody } from '../transport';
 import { partitionFormFields, type PartitionParameters } from './partitionForm';
 import { elementsSchema, type Element } from './schemas';
 
@@ -59,6 +59,8 @@ export async function postPartition(
 		// Partitioning creates nothing, so a range is safely resent after a 429/50x or a broken connection.
 		idempotent: true,
 		schema: elementsSchema,
+		// Read up to a multiple of what was sent; past it the item fails, not retried (answerLimits.ts).
+		answerLimit: partitionAnswerLimit(file.size),
 	});
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
-import { callService, type CallContext } from '../transport';
+import { callService, LIST_ANSWER, type CallContext } from '../transport';
 
 /**
  * A template. The client documents `{id, name, description, version, last_updated}` (+ `nodes`
@@ -25,6 +25,7 @@ export async function listTemplates(call: CallContext): Promise<Template[]> {
 		endpoint: 'GET /api/v1/templates/',
 		idempotent: true,
 		schema: templateListSchema,
+		answerLimit: LIST_ANSWER,
 	});
 }
 

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 import type { JobNode } from '../pipeline/pipeline';
-import { callService, type CallContext } from '../transport';
+import { callService, LIST_ANSWER, type CallContext } from '../transport';
+import { appendAll } from '../helpers/arrays';
 
 /**
  * A stored workflow. The client's answer lists `sources`/`destinations` and gives `schedule` as
@@ -109,6 +110,7 @@ export async function listWorkflows(call: CallContext, query: WorkflowQuery): Pr
 		query: { ...query },
 		idempotent: true,
 		schema: workflowListSchema,
+		answerLimit: LIST_ANSWER,
 	});
 }
 
@@ -145,7 +147,7 @@ export async function collectWorkflows(call: CallContext, query: WorkflowQuery, 
 	const collected: Workflow[] = [];
 	for (let page = 1; max === undefined || collected.length < max; page++) {
 		const batch = await listWorkflows(call, { ...query, page, page_size: pageSize });
-		collected.push(...batch);
+		appendAll(collected, batch);
 		if (batch.length < pageSize) break;
 	}
 	return max === undefined ? collected : collected.slice(0, max);

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requireOpaqueId } from '../helpers/opaqueId';
-import { idLocator, locatorText, type LocatorSpec } from '../helpers/resourceLocators';
+import { requireOpaqueId } from '../checks/opaqueId';
+import { idLocator, locatorText, type LocatorSpec } from './resourceLocators';
 
 /**
  * Locators for the ids the service does not describe as UUIDs (templates, connectors): "From

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { workflowLocator } from '../helpers/workflowLocator';
+import { workflowLocator } from './workflowLocator';
 
 /** How each node words the two scopes and the workflow field. */
 export interface ScopeTexts {

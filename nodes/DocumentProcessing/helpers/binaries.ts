@@ -1,7 +1,8 @@
 import type { IBinaryData, IBinaryKeyData, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { OpenableFile } from './openableFile';
-import { jobFileRecords, withFailedFiles } from './failedFiles';
+import { jobFileRecords } from '../failedFiles/jobFiles';
+import { withFailedFiles } from '../failedFiles/records';
 
 /** The service's limits for on-demand jobs. */
 export const MAX_FILES_PER_JOB = 10;

@@ -1,14 +1,17 @@
 // helpers/ owns n8n item plumbing only: running an operation per item with pairedItem and
 // continueOnFail (this file), an item's binaries and the one file type (binaries.ts,
-// openableFile.ts), the input-problem and node errors (inputProblem.ts, nodeErrors.ts), local
-// parameter checks (validate.ts, opaqueId.ts), resource locators and JSON values. It may import
+// openableFile.ts), the input-problem and node errors (inputProblem.ts, nodeErrors.ts) and JSON
+// values. It may import failedFiles/ (a failure becomes one item per file it left unprocessed),
 // async/ and n8n-workflow only; every other folder may use it.
 
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { mapLimited } from '../async/concurrency';
 import { asOperationError, InputProblem } from './inputProblem';
-import { failedFileItem, failedFilesOf, fileFailureRouting, type FailedFileRecord, type FileFailureRouting, nameNotProcessed } from './failedFiles';
+import { failedFileItem, fileFailureRouting, type FileFailureRouting } from '../failedFiles/failureItems';
+import { nameNotProcessed } from '../failedFiles/notProcessed';
+import { type FailedFileRecord, failedFilesOf } from '../failedFiles/records';
+import { appendAll } from './arrays';
 
 /** Items are independent requests, so they run side by side; the output keeps input order. */
 export const ITEM_CONCURRENCY = 8;
@@ -53,7 +56,7 @@ function routingOf(error: Error): FileFailureRouting {
 /**
  * A failure that names no file (a Get Job that failed, say) as one item paired to its items. On the
  * error output it is `{error}` alone, message and advice in one sentence: n8n moves an item there
- * only if its json holds nothing else (see failedFiles.ts).
+ * only if its json holds nothing else (see failedFiles/failureItems.ts).
  */
 export function errorItem(error: Error, itemIndex: number | number[]): INodeExecutionData {
 	const indices = Array.isArray(itemIndex) ? itemIndex : [itemIndex];
@@ -68,7 +71,7 @@ export function errorItem(error: Error, itemIndex: number | number[]): INodeExec
 	return { json, pairedItem };
 }
 
-/** A failure as items: one per file it leaves unprocessed (failedFiles.ts), or one for the unit when it names none. */
+/** A failure as items: one per file it leaves unprocessed (failedFiles/), or one for the unit when it names none. */
 export function errorItems(error: Error, itemIndex: number | number[]): INodeExecutionData[] {
 	const records = failedFilesOf(error);
 	if (!records || records.length === 0) return [errorItem(error, itemIndex)];
@@ -100,7 +103,7 @@ export async function runPerUnit(
 			const wrapped = withItemIndex(ctx, error, itemIndices[0]);
 			if (continueOnFail) return errorItems(wrapped, itemIndices);
 			firstError ??= wrapped;
-			notProcessed.push(...(failedFilesOf(wrapped) ?? []));
+			appendAll(notProcessed, failedFilesOf(wrapped) ?? []);
 			return [];
 		}
 	});

@@ -1,4 +1,5 @@
 import { MAX_FILES_PER_JOB } from '../helpers/binaries';
+import { appendAll } from '../helpers/arrays';
 
 export type BatchMode = 'perItem' | 'combine';
 
@@ -19,7 +20,7 @@ export function planJobs<F extends { itemIndex: number }>(
 ): Array<PlannedJob<F>> {
 	const groups: F[][] = [];
 	if (mode === 'perItem') {
-		groups.push(...filesPerItem.filter((files) => files.length > 0));
+		appendAll(groups, filesPerItem.filter((files) => files.length > 0));
 	} else {
 		const all = filesPerItem.flat();
 		for (let start = 0; start < all.length; start += maxFiles) groups.push(all.slice(start, start + maxFiles));

@@ -3,11 +3,14 @@ import { downloadJobOutputs } from '../api/jobOutputs';
 import type { CallContext } from '../api/context';
 import { getFailedFiles } from '../api/jobFailures';
 import { JOB_SUCCESS, type Job } from '../api/schemas';
-import { failedFileItem, type FailureStage, type FileFailureRouting, jobFileRecords } from '../helpers/failedFiles';
-import { failedInputFiles, fileFailureError, type FailureErrorContext, type FileFailure, type JobInput, processingRecord } from './fileFailures';
+import { fileFailureError, type FailureErrorContext, type FileFailure, type JobInput, processingRecord } from '../failedFiles/failedInJob';
+import { failedFileItem, type FileFailureRouting } from '../failedFiles/failureItems';
+import { failedJobReasons, jobFileRecords } from '../failedFiles/jobFiles';
+import { accountedError, unprocessedFileItems } from '../failedFiles/notProcessed';
+import type { FailureStage } from '../failedFiles/records';
 import { inputFileIndex, type LaunchedJob } from './launch';
-import { type BinaryPreparer, type OutputSettings, outputFilesToItems } from './outputs';
-import { accountedError, failedJobReasons, unprocessedFileItems } from './unprocessedFiles';
+import { failedInputFiles } from './results';
+import { type BinaryPreparer, type OutputSettings, outputFilesToItems } from '../outputs/outputFilesToItems';
 import { jobOutcome, type WaitSettings, waitForJob } from './wait';
 
 /**
@@ -25,7 +28,7 @@ export interface FinishContext extends BinaryPreparer {
  * (or, for an unsuccessful job the user chose to output, the job record). `failures`: one item per
  * input file that produced no output (a file that failed, or every file of a job that failed as a
  * whole or whose outputs could not be downloaded), paired to that file's item, with the fields of
- * helpers/failedFiles.ts; with routing `errorOutput` shaped so n8n moves it to the error output
+ * failedFiles/records.ts; with routing `errorOutput` shaped so n8n moves it to the error output
  * with its fields. With routing `error` a NodeApiError names every such file and says how to get
  * the other files' outputs. execute() returns `[...items, ...failures]`.
  */
@@ -76,7 +79,7 @@ export async function itemsOfFinishedJob(
 			return { items: [{ json: jobOutcome(node, record, wait, launched.itemIndices[0]), pairedItem: pairedAll }], failures: [] };
 		} catch (error) {
 			const failed = accountedError(node, error, launched.itemIndices[0], (wrapped) =>
-				jobFileRecords(jobFiles, job.id, 'processing', wrapped, [], failedJobReasons(record)),
+				jobFileRecords(jobFiles, job.id, 'processing', wrapped, [], failedJobReasons(record.failed_files)),
 			);
 			return { items: [], failures: unprocessedFileItems(failed, output.failures, pairedAll) };
 		}

@@ -1,12 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { callContextFor, type CallContext } from '../api/context';
 import { createJob } from '../api/jobs';
 import type { Job } from '../api/schemas';
 import { type InputFile, MAX_FILES_PER_JOB, tooManyFiles } from '../helpers/binaries';
+import { accountedFiles, accountedLaunch } from '../failedFiles/notLaunched';
 import { type BatchMode, planJobs } from './batching';
 import { errorItems, type ItemResult, runPerUnit, withItemIndex } from '../helpers/items';
 import type { JobPipeline } from '../pipeline/pipeline';
 import type { PipelineStep } from '../api/jobOutputs';
+import { appendAll } from '../helpers/arrays';
 
 /** A job this execution launched, with the files it carries in upload order. */
 export interface LaunchedJob {
@@ -94,7 +96,7 @@ export async function forEachLaunchedJob(
 		} catch (error) {
 			const wrapped = withItemIndex(ctx, error, itemIndex);
 			if (!ctx.continueOnFail()) throw wrapped;
-			rejected.push(...errorItems(wrapped, itemIndex));
+			appendAll(rejected, errorItems(wrapped, itemIndex));
 			filesPerItem.push([]);
 		}
 	}
@@ -109,4 +111,14 @@ export async function forEachLaunchedJob(
 		concurrency,
 	);
 	return [...rejected, ...launched];
+}
+
+/** The requests with both kinds of failure before a job exists accounted for (failedFiles/notLaunched.ts), whatever starts the jobs (on demand, or pause mode's workflow runs). */
+export function accountedRequests(node: INode, requests: JobRequests): JobRequests {
+	const start = requests.start ?? createJob;
+	return {
+		...requests,
+		files: async (itemIndex, maxFiles) => await accountedFiles(node, itemIndex, async () => await requests.files(itemIndex, maxFiles)),
+		start: async (call, pipeline, files) => await accountedLaunch(call, files, async () => await start(call, pipeline, files)),
+	};
 }

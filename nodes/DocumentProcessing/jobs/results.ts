@@ -1,10 +1,37 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../api/context';
-import { downloadJobOutputs, type OutputSelection } from '../api/jobOutputs';
+import { getFailedFiles, getJobDetails } from '../api/jobFailures';
+import { downloadJobOutputs, finalNodeId, type OutputSelection, type PipelineStep } from '../api/jobOutputs';
 import { getJob } from '../api/jobs';
 import { JOB_SUCCESS, type Job } from '../api/schemas';
 import type { OutputFile } from '../outputs/elementItems';
-import { failedInputFiles, type FileFailure } from './fileFailures';
+import { failedInputs, type FileFailure, type JobInput, type ServiceReasons } from '../failedFiles/failedInJob';
+
+/** The service's reasons, or none when it has no such endpoint (older services): the files are still reported. */
+async function serviceReasons(call: CallContext, jobId: string): Promise<ServiceReasons> {
+	const absent = (error: unknown) => error instanceof NodeApiError && ['404', '405'].includes(String(error.httpCode));
+	const [failed, details] = await Promise.all([
+		getFailedFiles(call, jobId).catch((error: unknown) => {
+			if (absent(error)) return [];
+			throw error;
+		}),
+		// The details only add the job's processing status to the failure items.
+		getJobDetails(call, jobId).catch(() => undefined),
+	]);
+	return { failed, details };
+}
+
+/**
+ * The input files of a finished job that have no output of its final node, each with the
+ * service's reason (`GET /jobs/{id}/failed-files`) and the processing status (`/details`), asked
+ * only when the outputs do not cover every input (failedFiles/failedInJob.ts matches them).
+ */
+export async function failedInputFiles(call: CallContext, job: Job, inputs: JobInput[], finalStep?: PipelineStep): Promise<FileFailure[]> {
+	const listed = job.output_node_files ?? [];
+	const finalNode = finalNodeId(listed, finalStep);
+	const covered = new Set(listed.filter((file) => file.node_id === finalNode).map((file) => file.file_id));
+	return await failedInputs(job.id, covered, inputs, async () => await serviceReasons(call, job.id));
+}
 
 /** A finished job's input files that produced no output, as far as its record names its inputs. */
 async function failuresOf(call: CallContext, job: Job, selection: OutputSelection): Promise<FileFailure[]> {

@@ -18,8 +18,16 @@ export function isPrototypeKey(key: string): boolean {
 	return PROTOTYPE_KEYS.has(key);
 }
 
-function cut(text: string): string {
-	return text.length <= MAX_VALUE_CHARS ? text : `${text.slice(0, MAX_VALUE_CHARS - 1)}…`;
+/** True for the first half of a UTF-16 surrogate pair: cutting after it would leave half a character. */
+function isHighSurrogate(code: number): boolean {
+	return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** The text cut to MAX_VALUE_CHARS with "…", on a code-point boundary (an emoji is kept whole or left out). */
+export function cut(text: string): string {
+	if (text.length <= MAX_VALUE_CHARS) return text;
+	const end = isHighSurrogate(text.charCodeAt(MAX_VALUE_CHARS - 2)) ? MAX_VALUE_CHARS - 2 : MAX_VALUE_CHARS - 1;
+	return `${text.slice(0, end)}…`;
 }
 
 function isScalar(value: unknown): value is FlatValue {

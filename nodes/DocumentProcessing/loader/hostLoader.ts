@@ -35,28 +35,51 @@ function loaderClassOf(module: CachedModule | undefined): LoaderClass | undefine
 	return typeof prototype?.processItem === 'function' ? (exported as LoaderClass) : undefined;
 }
 
-function commonPrefix(a: string, b: string): number {
-	let length = 0;
-	while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
-	return length;
+interface DocumentCheck {
+	processDocument(documentInput: unknown, item: INodeExecutionData, itemIndex: number): Promise<unknown>;
+}
+
+function checkOf(module: CachedModule | undefined): DocumentCheck | undefined {
+	const exported = module?.exports as { processDocument?: unknown } | undefined;
+	return typeof exported?.processDocument === 'function' ? (exported as DocumentCheck) : undefined;
 }
 
 /**
- * The host's N8nBinaryLoader class, from a module cache (Node's `require.cache` in n8n). Where
- * several copies are loaded, the one closest (by path) to a loaded `processDocuments` module.
+ * Whether n8n's own `processDocument` asks a loader linked to `loaderClass` for an item's
+ * documents: it is called with a probe whose `processItem` only records that it ran. The check
+ * has no other effect (it maps the probe's empty list), so this is proof, not a guess by path.
  */
-export function findHostLoaderClass(cache: Record<string, CachedModule | undefined>): LoaderClass | undefined {
-	const candidates: Array<{ path: string; loaderClass: LoaderClass }> = [];
-	const checks: string[] = [];
-	for (const [path, module] of Object.entries(cache)) {
-		if (CHECK_FILE.test(path)) checks.push(path);
-		if (!LOADER_FILE.test(path)) continue;
-		const loaderClass = loaderClassOf(module);
-		if (loaderClass) candidates.push({ path, loaderClass });
+async function askedPerItem(check: DocumentCheck, loaderClass: LoaderClass): Promise<boolean> {
+	let asked = false;
+	const probe = Object.create(loaderClass.prototype as object) as PerItemLoader;
+	probe.processItem = async () => {
+		asked = true;
+		return [];
+	};
+	try {
+		await check.processDocument(probe, { json: {} }, 0);
+	} catch {
+		return false;
 	}
-	if (candidates.length <= 1) return candidates[0]?.loaderClass;
-	const closeness = (path: string): number => Math.max(0, ...checks.map((check) => commonPrefix(path, check)));
-	return [...candidates].sort((a, b) => closeness(b.path) - closeness(a.path))[0]?.loaderClass;
+	return asked;
+}
+
+/**
+ * The host's N8nBinaryLoader class, from a module cache (Node's `require.cache` in n8n): the copy
+ * that a loaded `processDocuments` module (the vector stores' check) answers item by item.
+ * Undefined when no such pair is loaded: the loader then cannot be asked per item.
+ */
+export async function findHostLoaderClass(cache: Record<string, CachedModule | undefined>): Promise<LoaderClass | undefined> {
+	const candidates: LoaderClass[] = [];
+	const checks: DocumentCheck[] = [];
+	for (const [path, module] of Object.entries(cache)) {
+		const check = CHECK_FILE.test(path) ? checkOf(module) : undefined;
+		if (check) checks.push(check);
+		const loaderClass = LOADER_FILE.test(path) ? loaderClassOf(module) : undefined;
+		if (loaderClass && !candidates.includes(loaderClass)) candidates.push(loaderClass);
+	}
+	for (const check of checks) for (const loaderClass of candidates) if (await askedPerItem(check, loaderClass)) return loaderClass;
+	return undefined;
 }
 
 /** The module cache of the running n8n; empty where there is none (e.g. a bundler without it). */

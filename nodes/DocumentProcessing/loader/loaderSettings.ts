@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PartitionParameters } from '../api/partitionForm';
 import { parsePropertyNames } from '../helpers/binaries';
 import { asOperationError } from '../helpers/inputProblem';
-import { languageCodes, wholeNumberAtLeast } from '../helpers/validate';
+import { languageCodes, wholeNumberAtLeast } from '../checks/validate';
 import { DEFAULT_SPLIT_CONCURRENCY } from '../pdf/pdfSplit';
 import type { DocumentOptions } from './chunkDocuments';
 import { isPrototypeKey } from './flatMetadata';

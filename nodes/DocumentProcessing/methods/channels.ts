@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { listChannels, type ChannelScope } from '../api/channels';
 import { serviceCallContext } from '../api/context';
-import { workflowIdFromValue } from '../helpers/workflowLocator';
+import { workflowIdFromValue } from '../descriptions/workflowLocator';
 import { localPage, matchesSearch } from './searchResults';
 
 /** The channels of the scope chosen above the picker (workspace, or the chosen workflow). */

@@ -3,6 +3,8 @@
  * headings, tables as rows, page markers, extracted data as compact JSON, cut to a length limit
  * with a marker that says so.
  */
+import { largest } from '../helpers/arrays';
+
 export type TextFormat = 'markdown' | 'plain';
 
 export interface TextOptions {
@@ -60,7 +62,7 @@ export function tableRows(html: string): string[][] {
 
 function tableText(rows: string[][], format: TextFormat): string {
 	if (format === 'plain') return rows.map((cells) => cells.join(' | ')).join('\n');
-	const width = Math.max(...rows.map((cells) => cells.length));
+	const width = largest(rows.map((cells) => cells.length), 0);
 	const line = (cells: string[]) =>
 		`| ${Array.from({ length: width }, (_, index) => (cells[index] ?? '').replace(/\|/g, '\\|')).join(' | ')} |`;
 	return [line(rows[0]), `| ${Array(width).fill('---').join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');

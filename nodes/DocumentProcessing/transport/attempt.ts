@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { sleep } from '../async/sleep';
+import { readAnswerBody } from './answerBody';
+import { ERROR_BODY_BYTES, RECORD_ANSWER } from './answerLimits';
 import { encodeMultipart } from './multipart';
 import type { CallContext, ServiceRequest } from './request';
 
@@ -17,7 +19,10 @@ export interface Answer {
 	text: string;
 }
 
-/** One attempt of a service call: the request with the key, an exact headers timeout, the whole answer. */
+/**
+ * One attempt of a service call: the request with the key, an exact headers timeout, the answer
+ * read up to its bound (answerLimits.ts): a success's past it fails, an error body is cut there.
+ */
 export async function send(
 	call: CallContext,
 	request: ServiceRequest<unknown>,
@@ -59,7 +64,11 @@ export async function send(
 			signal: controller.signal,
 		});
 		headersWait.abort();
-		return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+		const ok = response.statusCode >= 200 && response.statusCode < 300;
+		const reading = ok
+			? { maxBytes: (request.answerLimit ?? RECORD_ANSWER).maxBytes, overLimit: 'fail' as const }
+			: { maxBytes: ERROR_BODY_BYTES, overLimit: 'cut' as const };
+		return { status: response.statusCode, headers: response.headers, text: await readAnswerBody(response.body, response.headers, reading) };
 	} catch (error) {
 		throw controller.signal.reason instanceof HeadersTimeoutError ? controller.signal.reason : error;
 	} finally {

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { withRequest } from '../helpers/nodeErrors';
+import type { AnswerCutError } from './answerBody';
+import { ANSWER_BODY_DEADLINE_MS, byteText, RECORD_ANSWER } from './answerLimits';
 import { redact } from './redact';
 import type { CallContext, ServiceRequest } from './request';
 import type { NetworkFailure } from './retry';
@@ -176,15 +178,37 @@ export function networkError(call: CallContext, request: ServiceRequest<unknown>
 	);
 }
 
+const MAY_HAVE_ACTED = 'The request did reach the service, so it may have acted on it: check the service before running the node again.';
+
 export function unreadableAnswer(call: CallContext, request: ServiceRequest<unknown>, problem: string): NodeApiError {
 	const description = request.idempotent
 		? 'The answer was damaged on the way or the service changed its format; run the node again, and report it if it persists.'
-		: 'The request did reach the service, so it may have acted on it: check the service before running the node again.';
+		: MAY_HAVE_ACTED;
 	const message = `The service’s answer could not be read: ${problem}`;
 	return new NodeApiError(
 		call.node,
 		{ message, endpoint: request.endpoint },
 		{ message, description: withRequest(description, request.endpoint), itemIndex: call.itemIndex },
+	);
+}
+
+/** An answer read no further (answerBody.ts): what the bound was, and that it was not asked for again. */
+export function answerCut(call: CallContext, request: ServiceRequest<unknown>, cut: AnswerCutError): NodeApiError {
+	const limit = request.answerLimit ?? RECORD_ANSWER;
+	let message: string;
+	let advice: string;
+	if (cut.reason === 'tooLarge') {
+		message = `The service’s answer is too large: over the ${byteText(limit.maxBytes)} the node reads for ${limit.what}`;
+		advice = `${limit.advice} It was not requested again: the same answer would come back.`;
+	} else {
+		message = `The service’s answer did not arrive whole within ${ANSWER_BODY_DEADLINE_MS / 60_000} minutes of its headers`;
+		advice = `The answer came too slowly (${byteText(cut.bytes)} had arrived) and was not requested again. Run the node again later; if it persists, the link between n8n and the service is too slow for answers this large.`;
+	}
+	if (!request.idempotent) advice = `${advice} ${MAY_HAVE_ACTED}`;
+	return new NodeApiError(
+		call.node,
+		{ message, endpoint: request.endpoint },
+		{ message, description: withRequest(advice, request.endpoint), itemIndex: call.itemIndex },
 	);
 }
 

@@ -9,3 +9,11 @@ export type { CallContext, ServiceRequest } from './request';
 export type { RetryPolicy } from './retry';
 export { openRemoteFile } from './remoteFile';
 export type { RemoteFile, RemoteFileRequest } from './remoteFile';
+export {
+	JOB_ANSWER,
+	LIST_ANSWER,
+	OUTPUT_ANSWER,
+	RECORD_ANSWER,
+	partitionAnswerLimit,
+} from './answerLimits';
+export type { AnswerLimit } from './answerLimits';

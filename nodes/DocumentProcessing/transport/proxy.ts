@@ -9,7 +9,7 @@ import { addressWithoutCredentials } from './redact';
  * configure and this package must not read itself: HTTP_PROXY / HTTPS_PROXY / ALL_PROXY (a
  * lowercase variable wins over its uppercase twin, an https:// target never falls back to
  * HTTP_PROXY), and NO_PROXY (`*`, exact host names, `.domain` / `*.domain` suffixes, `host:port`).
- * undici's own EnvHttpProxyAgent differs on each of those points (docs/proxy.md), so it is not used.
+ * undici's own EnvHttpProxyAgent differs on each of those points (CONTRIBUTING.md, the proxy-from-env finding), so it is not used.
  */
 
 /** Where a request goes: straight to the target, or through `proxy`. */

@@ -2,7 +2,9 @@ import type { INode } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { serviceDispatcher } from './agents';
 import type { ServiceConnection } from './connection';
-import { describeSchemaProblem, detailText, networkError, serviceError, unreadableAnswer } from './errors';
+import { AnswerCutError } from './answerBody';
+import type { AnswerLimit } from './answerLimits';
+import { answerCut, describeSchemaProblem, detailText, networkError, serviceError, unreadableAnswer } from './errors';
 import type { MultipartBody } from './multipart';
 import { send, type Answer } from './attempt';
 import { sleep } from '../async/sleep';
@@ -56,6 +58,8 @@ export interface ServiceRequest<T> {
 	 * mode's workflow runs): one at a time, `spacingMs` after the previous answer, 429s waited out.
 	 */
 	launchLane?: { name: string; spacingMs: number };
+	/** How much of a successful answer is read (answerLimits.ts; RECORD_ANSWER by default). */
+	answerLimit?: AnswerLimit;
 	/** Parses the JSON answer; without one an empty (204) answer is expected. */
 	schema?: ZodType<T, ZodTypeDef, unknown>;
 	timeoutMs?: number;
@@ -133,6 +137,8 @@ export async function callService<T>(call: CallContext, request: ServiceRequest<
 		try {
 			answer = await send(call, request, url, dispatcher, timeout);
 		} catch (error) {
+			// An answer past its bound (or its deadline) would come back the same: never sent again.
+			if (error instanceof AnswerCutError) throw answerCut(call, request, error);
 			// undici reports a refused tunnel as an abort: told apart before the cancellation check.
 			const refused = route.proxy && !call.signal?.aborted ? proxyRefusal(error) : undefined;
 			if (!refused && isAbort(error, call.signal)) throw asNodeError(call.node, error, call.itemIndex);

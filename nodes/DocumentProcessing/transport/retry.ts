@@ -73,9 +73,15 @@ export function errorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
+/**
+ * Codes Node gives errors that are not the network's: retrying the same answer cannot help (a body
+ * too long for one string was once taken for a broken connection and read six times).
+ */
+const NOT_NETWORK = new Set(['UND_ERR_ABORTED', 'ABORT_ERR', 'ERR_STRING_TOO_LONG', 'ERR_BUFFER_TOO_LARGE']);
+
 export function classifyNetworkError(error: unknown): NetworkFailure | undefined {
 	const code = errorCode(error);
-	if (code === undefined || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') return undefined;
+	if (code === undefined || NOT_NETWORK.has(code)) return undefined;
 	return {
 		code,
 		neverReached: NEVER_REACHED.has(code),

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { serviceCallContext } from '../api/context';
 import { outputItems } from '../outputs/elementItems';
-import { failureJson } from '../jobs/fileFailures';
+import { failureJson } from '../failedFiles/failedInJob';
 import { jobWithOutputs } from '../jobs/results';
 import type { TriggerEvent } from './resolveEvent';
 import type { TriggerSettings } from './settings';

@@ -2,7 +2,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 import { serviceCallContext } from '../api/context';
 import { readDeliveryFacts, type DeliveryFacts } from '../webhooks/deliveryFormats';
 import { getNotificationEvent } from '../api/notifications';
-import { unusableIdReason } from '../helpers/opaqueId';
+import { unusableIdReason } from '../checks/opaqueId';
 
 /** The event a delivery stands for, as the trigger's output reports it; null where nothing says. */
 export interface TriggerEvent {

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 import { isEventType, type EventType } from '../webhooks/eventTypes';
 import type { OutputShape } from '../outputs/elementItems';
-import { workflowIdFromValue } from '../helpers/workflowLocator';
+import { workflowIdFromValue } from '../descriptions/workflowLocator';
 
 export type DeliveryShape = 'event' | OutputShape;
 

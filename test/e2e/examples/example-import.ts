@@ -24,7 +24,7 @@ import type { N8nRestSession } from '../lib/rest';
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 
 /** The credential names the examples reference (a user's first credential of each type gets these names). */
-export const EXAMPLE_CREDENTIALS = { documentProcessing: 'Document Processing account', openAi: 'OpenAI account' } as const;
+export const EXAMPLE_CREDENTIALS = { documentProcessing: 'Document Processing account', openAi: 'OpenAI account', postgres: 'Postgres account' } as const;
 
 export interface ExampleNode {
 	id: string;

@@ -21,7 +21,7 @@ export interface ExamplesContext {
 /**
  * Jobs in the emulator end quickly; files whose name contains "unreadable" fail inside their job.
  * A paused example's job can end while n8n is still saving the execution as waiting: n8n refuses
- * those deliveries and the service's retries bring the event again (docs/pause-mode.md). The
+ * those deliveries and the service's retries bring the event again (docs/batches-and-long-jobs.md). The
  * emulator's default retries (0.2 and 0.4 s apart) all fell inside that save once, on a loaded CI
  * run; 2 and 4 s apart, like a service's, they reach the parked execution.
  */

@@ -14,6 +14,7 @@ import { EXAMPLES_EMULATOR, useExamplesContext } from './examples-context';
 import { invoiceExample } from './invoice.example';
 import { jobEventsExample } from './job-events.example';
 import { nightlyBatchExample } from './nightly-batch.example';
+import { pgvectorExample } from './pgvector.example';
 import { publicFormsExample } from './public-forms.example';
 import { uploadFormExample } from './upload-form.example';
 import { vectorStoreExample } from './vector-store.example';
@@ -30,6 +31,7 @@ describe('examples/ in real n8n', () => {
 		'job-events-to-webhook.json',
 		'ai-agent-document-tool.json',
 		'document-vector-store.json',
+		'document-vector-store-pgvector.json',
 		'agent-answers-from-documents.json',
 	];
 
@@ -52,4 +54,6 @@ describe('examples/ in real n8n', () => {
 	vectorStoreExample(context);
 	// Searches the store the vector-store example filled.
 	agentAnswersExample(context);
+	// Starts its own Postgres with pgvector (PGlite on loopback).
+	pgvectorExample(context);
 });

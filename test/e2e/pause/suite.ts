@@ -201,6 +201,10 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 				expect(nodeRuns(ended.data, 'After')).toEqual([]);
 				const error = { name: 'NodeOperationError', message: expect.stringMatching(message), description: expect.stringContaining('Raise Options › Timeout') };
 				expect(nodeError(ended.data, 'Process Files')).toMatchObject(error);
+				// The poll mode's description names the files not processed; so does the pause's (issue 51).
+				expect(String(nodeError(ended.data, 'Process Files')?.description)).toMatch(
+					new RegExp(` Files not processed \\(1\\): "report\\.md" \\(item 0, processing, job ${jobId}\\)\\.$`),
+				);
 			} else {
 				expect(ended.status).toBe('success');
 				const items = nodeOutputJson(ended.data, 'After');

@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { baseMetadata, elementId, type FileFacts } from './elements';
-import type { ChunkingOptions, Element, PartitionOptions } from './types';
+import type { ChunkingOptions, Element, OrigElementsEncoding, PartitionOptions } from './types';
 
 const SEPARATOR = '\n\n';
 
@@ -94,9 +94,14 @@ function combineSmall(sections: Section[], options: ChunkingOptions): Section[] 
 
 const tail = (text: string, overlap: number): string => (overlap > 0 ? text.slice(-overlap).trimStart() : '');
 
-/** Each chunk's elements, as the service returns them: base64 of the gzipped JSON array. */
-function encodeOrigElements(elements: Element[]): string {
-	return gzipSync(Buffer.from(JSON.stringify(elements), 'utf8')).toString('base64');
+/**
+ * Each chunk's elements as the service returns them: base64 of the JSON array compressed with
+ * zlib (`elements_to_base64_gzipped_json` in the service's library calls `zlib.compress`, RFC
+ * 1950, despite its name), or gzip (RFC 1952) when the emulator is set to `orig_elements_encoding: gzip`.
+ */
+export function encodeOrigElements(elements: Element[], encoding: OrigElementsEncoding): string {
+	const json = Buffer.from(JSON.stringify(elements), 'utf8');
+	return (encoding === 'gzip' ? gzipSync(json) : deflateSync(json)).toString('base64');
 }
 
 /**
@@ -119,7 +124,7 @@ export function chunkElements(elements: Element[], chunking: ChunkingOptions, fi
 		const textOut = overlapped ? `${overlapped} ${chunkText}` : chunkText;
 		const metadata = baseMetadata(file, members[0]?.metadata.page_number ?? options.startingPageNumber, options);
 		if (html !== undefined) metadata.text_as_html = html;
-		if (chunking.includeOrigElements) metadata.orig_elements = encodeOrigElements(members);
+		if (chunking.includeOrigElements) metadata.orig_elements = encodeOrigElements(members, chunking.origElementsEncoding);
 		chunks.push({ type, element_id: elementId(textOut, options.uniqueElementIds), text: textOut, metadata });
 		previousText = chunkText;
 	};

@@ -59,6 +59,7 @@ export function partitionOptionsFromForm(fields: Map<string, string[]>): Partiti
 					multipageSections: bool('multipage_sections', true),
 					similarityThreshold,
 					includeOrigElements: bool('include_orig_elements', true),
+					origElementsEncoding: 'zlib',
 				}
 			: null;
 	const options: PartitionOptions = {

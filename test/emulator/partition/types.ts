@@ -57,6 +57,9 @@ export interface Element {
 	metadata: ElementMetadata;
 }
 
+export const ORIG_ELEMENTS_ENCODINGS = ['zlib', 'gzip'] as const;
+export type OrigElementsEncoding = (typeof ORIG_ELEMENTS_ENCODINGS)[number];
+
 export type ChunkingStrategy = 'by_title' | 'basic' | 'by_page' | 'by_similarity';
 
 /** The service's chunking parameters (the Python client's PartitionParameters), defaults as documented there. */
@@ -76,8 +79,10 @@ export interface ChunkingOptions {
 	multipageSections: boolean;
 	/** by_similarity: elements less alike than this start a new chunk (default 0.5). */
 	similarityThreshold: number;
-	/** Each chunk's elements as `metadata.orig_elements`, base64 of gzipped JSON (default true). */
+	/** Each chunk's elements as `metadata.orig_elements`, base64 of compressed JSON (default true). */
 	includeOrigElements: boolean;
+	/** How they are compressed: zlib as the service does (default), or gzip (the emulator's `orig_elements_encoding`). */
+	origElementsEncoding: OrigElementsEncoding;
 }
 
 export interface PartitionOptions {

@@ -17,6 +17,7 @@ async function partition(ctx: RouteContext): Promise<Reply> {
 	const config = ctx.core.config.get();
 	const body = await readMultipart(ctx.req, ctx.log, { fileFields: ['files'], maxParseBytes: config.max_parse_bytes });
 	const options = partitionOptionsFromForm(body.fields);
+	if (options.chunking) options.chunking.origElementsEncoding = config.orig_elements_encoding;
 	if (body.files.length === 0) throw new HttpError(422, [{ type: 'missing', loc: ['body', 'files'], msg: 'files: a file part is required' }]);
 	const results: Element[][] = [];
 	let pages = 0;

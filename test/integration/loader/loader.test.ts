@@ -8,9 +8,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { makePdf } from '../../emulator/test-support/pdf-fixtures';
 import { executeNode, type HarnessItem } from '../../harness';
 import { failure, startTestService, textFile, type TestService } from '../support/service';
-import { N8nBinaryLoader, StoreProbe } from './storeProbe';
+import { N8nBinaryLoader, processDocument, StoreProbe } from './storeProbe';
 
 const MODULE_PATH = '/n8n/node_modules/@n8n/ai-utilities/dist/cjs/utils/n8n-binary-loader.js';
+const CHECK_PATH = '/n8n/node_modules/@n8n/ai-utilities/dist/cjs/utils/vector-store/processDocuments.js';
 // Jest gives each test file a module registry of its own, not Node's require.cache: the loader reads
 // this stand-in instead (real n8n's cache is read by test/e2e/loader.e2e.test.ts).
 const mockCache: Record<string, unknown> = {};
@@ -37,9 +38,11 @@ describe('Document Processing Loader under a vector store', () => {
 	describe('with n8n’s loader class loaded', () => {
 		beforeAll(() => {
 			cache[MODULE_PATH] = { id: MODULE_PATH, filename: MODULE_PATH, loaded: true, exports: { N8nBinaryLoader } };
+			cache[CHECK_PATH] = { id: CHECK_PATH, filename: CHECK_PATH, loaded: true, exports: { processDocument } };
 		});
 		afterAll(() => {
 			delete cache[MODULE_PATH];
+			delete cache[CHECK_PATH];
 		});
 
 		it('hands each item’s chunks over once, paired, whatever the number of items', async () => {
@@ -86,6 +89,31 @@ describe('Document Processing Loader under a vector store', () => {
 				expect.objectContaining({ file_name: 'x.pdf', job_id: 'j1', item_index: 1, chunk_index: 0 }),
 				expect.objectContaining({ file_name: 'x.pdf', item_index: 1, chunk_index: 1 }),
 			]);
+			expect(await service.requests('/general/v0/general')).toHaveLength(0);
+		});
+	});
+
+	describe('with a loader class n8n’s check does not answer to', () => {
+		/** Another copy of the class (e.g. a second @n8n/ai-utilities): linking to it would fail the store's instanceof. */
+		class OtherCopy {
+			async processItem(): Promise<unknown[]> {
+				return await Promise.reject(new Error('the host class must never run'));
+			}
+		}
+		beforeAll(() => {
+			cache[MODULE_PATH] = { id: MODULE_PATH, filename: MODULE_PATH, loaded: true, exports: { N8nBinaryLoader: OtherCopy } };
+			cache[CHECK_PATH] = { id: CHECK_PATH, filename: CHECK_PATH, loaded: true, exports: { processDocument } };
+		});
+		afterAll(() => {
+			delete cache[MODULE_PATH];
+			delete cache[CHECK_PATH];
+		});
+
+		it('refuses several items with the reason before any file is sent, instead of a broken insert later', async () => {
+			const error = await failure(run({}, [markdown('a.md', 'Alpha'), markdown('b.md', 'Beta')]));
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toBe('This n8n cannot ask the loader for each item’s documents');
+			expect((error as NodeOperationError).description).toMatch(/could not link itself.*nothing was sent for its 2 items/);
 			expect(await service.requests('/general/v0/general')).toHaveLength(0);
 		});
 	});

@@ -1,8 +1,8 @@
 /**
  * A stand-in for n8n's vector store insert, run through n8n-core like any node: its execute asks
  * the Document Processing Loader for documents the way `processDocument` (@n8n/ai-utilities)
- * does: item by item when the loader is an instance of n8n's loader class, otherwise the one array
- * for every item. The loader's fields are the probe's own, so the loader reads them as under a store.
+ * does (`processDocument` below, which the loader's module-cache stand-in also holds): item by
+ * item when the loader is an instance of n8n's loader class, otherwise the one array for every item. The loader's fields are the probe's own, so the loader reads them as under a store.
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, ISupplyDataFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -18,6 +18,15 @@ export class N8nBinaryLoader {
 interface Document {
 	pageContent: string;
 	metadata: Record<string, unknown>;
+}
+
+type DocumentInput = Document[] | { processItem(item: INodeExecutionData, index: number): Promise<Document[]> };
+
+/** n8n's `processDocument` (@n8n/ai-utilities), the check the probe's store runs: the loader's own methods only for an instance of N8nBinaryLoader. */
+export async function processDocument(documentInput: DocumentInput, item: INodeExecutionData, index: number): Promise<Document[]> {
+	const documents = documentInput instanceof N8nBinaryLoader ? await (documentInput as Exclude<DocumentInput, Document[]>).processItem(item, index) : (documentInput as Document[]);
+	// n8n maps the documents at once: anything but an array fails here, as in the store.
+	return documents.map(({ metadata, pageContent }) => ({ metadata, pageContent }));
 }
 
 const loader = new DocumentProcessingLoader();
@@ -42,11 +51,11 @@ export class StoreProbe implements INodeType {
 			},
 		});
 		const supplied = await loader.supplyData.call(context as unknown as ISupplyDataFunctions);
-		const documentInput = supplied.response as Document[] | { processItem(item: INodeExecutionData, index: number): Promise<Document[]> };
+		const documentInput = supplied.response as DocumentInput;
 		const items = this.getInputData();
 		const inserted: INodeExecutionData[] = [];
 		for (let index = 0; index < items.length; index++) {
-			const documents = documentInput instanceof N8nBinaryLoader ? await (documentInput as { processItem(item: INodeExecutionData, index: number): Promise<Document[]> }).processItem(items[index] as INodeExecutionData, index) : (documentInput as Document[]);
+			const documents = await processDocument(documentInput, items[index] as INodeExecutionData, index);
 			for (const document of documents) inserted.push({ json: { pageContent: document.pageContent, metadata: document.metadata }, pairedItem: { item: index } });
 		}
 		return [inserted];

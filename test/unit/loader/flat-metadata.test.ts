@@ -26,6 +26,16 @@ describe('loader metadata: flat scalars only', () => {
 		expect((flatValue(Array.from({ length: 5000 }, () => 'word')) as string).length).toBe(MAX_VALUE_CHARS);
 	});
 
+	it('cuts on a code-point boundary: a character outside the BMP is kept whole or left out, never halved', () => {
+		for (const lead of [MAX_VALUE_CHARS - 3, MAX_VALUE_CHARS - 2, MAX_VALUE_CHARS - 1]) {
+			const value = flatValue(`${'a'.repeat(lead)}😀😀 more`) as string;
+			expect(value.endsWith('…')).toBe(true);
+			expect(value.length).toBeLessThanOrEqual(MAX_VALUE_CHARS);
+			expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)).toBe(false);
+		}
+		expect(flatValue(`${'a'.repeat(MAX_VALUE_CHARS - 2)}😀 more`)).toBe(`${'a'.repeat(MAX_VALUE_CHARS - 2)}…`);
+	});
+
 	it('never sets a prototype key, and JSON text leaves them out of nested values', () => {
 		const metadata: FlatMetadata = {};
 		for (const key of ['__proto__', 'constructor', 'prototype']) setFlat(metadata, key, 'polluted');

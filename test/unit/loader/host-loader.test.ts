@@ -17,19 +17,36 @@ class OtherCopy {
 }
 
 describe('the per-item loader contract', () => {
-	it('finds n8n 2.x’s and 1.x’s loader class in a module cache, and nothing where there is none', () => {
-		expect(findHostLoaderClass({ '/n8n/node_modules/@n8n/ai-utilities/dist/cjs/utils/n8n-binary-loader.js': { exports: { N8nBinaryLoader } } })).toBe(N8nBinaryLoader);
-		expect(findHostLoaderClass({ '/n8n/node_modules/@n8n/n8n-nodes-langchain/dist/utils/N8nBinaryLoader.js': { exports: { N8nBinaryLoader } } })).toBe(N8nBinaryLoader);
-		expect(findHostLoaderClass({ '/x/other.js': { exports: { N8nBinaryLoader } }, '/x/n8n-binary-loader.js': { exports: {} } })).toBeUndefined();
+	/** n8n's check (processDocument in @n8n/ai-utilities 2.x and @n8n/n8n-nodes-langchain 1.x), against one class. */
+	const checkAgainst = (loaderClass: abstract new () => object) => ({
+		exports: {
+			processDocument: async (input: { processItem(): Promise<unknown[]> } | unknown[], item: INodeExecutionData, index: number) => {
+				const documents = input instanceof loaderClass ? await (input as { processItem(item: INodeExecutionData, index: number): Promise<unknown[]> }).processItem(item, index) : (input as unknown[]);
+				return documents.map((document) => document);
+			},
+		},
+	});
+	const V2_LOADER = '/n8n/node_modules/@n8n/ai-utilities/dist/cjs/utils/n8n-binary-loader.js';
+	const V2_CHECK = '/n8n/node_modules/@n8n/ai-utilities/dist/cjs/utils/vector-store/processDocuments.js';
+	const V1_LOADER = '/n8n/node_modules/@n8n/n8n-nodes-langchain/dist/utils/N8nBinaryLoader.js';
+	const V1_CHECK = '/n8n/node_modules/@n8n/n8n-nodes-langchain/dist/nodes/vector_store/shared/processDocuments.js';
+
+	it('finds n8n 2.x’s and 1.x’s loader class once their check is seen to ask it per item, and nothing otherwise', async () => {
+		expect(await findHostLoaderClass({ [V2_LOADER]: { exports: { N8nBinaryLoader } }, [V2_CHECK]: checkAgainst(N8nBinaryLoader) })).toBe(N8nBinaryLoader);
+		expect(await findHostLoaderClass({ [V1_LOADER]: { exports: { N8nBinaryLoader } }, [V1_CHECK]: checkAgainst(N8nBinaryLoader) })).toBe(N8nBinaryLoader);
+		// No check loaded, or a check that does not answer to the class found: no link.
+		expect(await findHostLoaderClass({ [V2_LOADER]: { exports: { N8nBinaryLoader } } })).toBeUndefined();
+		expect(await findHostLoaderClass({ [V2_LOADER]: { exports: { N8nBinaryLoader: OtherCopy } }, [V2_CHECK]: checkAgainst(N8nBinaryLoader) })).toBeUndefined();
+		expect(await findHostLoaderClass({ '/x/other.js': { exports: { N8nBinaryLoader } }, [V2_CHECK]: checkAgainst(N8nBinaryLoader) })).toBeUndefined();
 	});
 
-	it('picks the copy beside the loaded processDocuments module when several are loaded', () => {
+	it('picks the copy n8n’s check answers to when several are loaded, wherever it lies', async () => {
 		const cache = {
-			'/a/node_modules/@n8n/ai-utilities/dist/cjs/utils/n8n-binary-loader.js': { exports: { N8nBinaryLoader: OtherCopy } },
-			'/b/node_modules/@n8n/ai-utilities/dist/cjs/utils/n8n-binary-loader.js': { exports: { N8nBinaryLoader } },
-			'/b/node_modules/@n8n/ai-utilities/dist/cjs/utils/vector-store/processDocuments.js': { exports: {} },
+			'/b/node_modules/@n8n/ai-utilities/dist/cjs/utils/n8n-binary-loader.js': { exports: { N8nBinaryLoader: OtherCopy } },
+			'/a/node_modules/@n8n/ai-utilities/dist/cjs/utils/n8n-binary-loader.js': { exports: { N8nBinaryLoader } },
+			'/b/node_modules/@n8n/ai-utilities/dist/cjs/utils/vector-store/processDocuments.js': checkAgainst(N8nBinaryLoader),
 		};
-		expect(findHostLoaderClass(cache)).toBe(N8nBinaryLoader);
+		expect(await findHostLoaderClass(cache)).toBe(N8nBinaryLoader);
 	});
 
 	it('passes the store’s instanceof check with its own methods: each item’s documents once', async () => {

@@ -1,6 +1,7 @@
 /** A loopback HTTP server for transport tests: started on a free port, stopped with every pooled connection. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { NodeApiError } from 'n8n-workflow';
 import { closeAllPools } from '../../../nodes/DocumentProcessing/transport';
 
 /** Starts the server on a free loopback port and returns its base URL. */
@@ -22,4 +23,15 @@ export async function refusingPort(): Promise<number> {
 	const url = new URL(await listenLocal(closed));
 	await new Promise((resolve) => closed.close(resolve));
 	return Number(url.port);
+}
+
+/** The NodeApiError a call was expected to end with; a call that succeeds fails the test. */
+export async function apiFailure(promise: Promise<unknown>): Promise<NodeApiError> {
+	try {
+		await promise;
+	} catch (error) {
+		expect(error).toBeInstanceOf(NodeApiError);
+		return error as NodeApiError;
+	}
+	throw new Error('expected a failure');
 }

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { executingNode } from '../../api/context';
 import { readTextOptions } from '../../descriptions/textOutput';
 import { DEFAULT_TIMEOUT_MINUTES, type WaitMode } from '../../descriptions/waitFields';
-import { fileFailureRouting } from '../../helpers/failedFiles';
-import type { OutputMode, OutputSettings } from '../../jobs/outputs';
+import { fileFailureRouting } from '../../failedFiles/failureItems';
+import type { OutputMode, OutputSettings } from '../../outputs/outputFilesToItems';
 import type { WaitSettings } from '../../jobs/wait';
 import { DEFAULT_POLL_SCHEDULE } from '../../async/polling';
 

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { NODE_FIELDS, type PartitionParameters } from '../../api/partitionForm';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from '../../pdf/pdfSplit';
 import { asOperationError } from '../../helpers/inputProblem';
-import { languageCodes, wholeNumberAtLeast } from '../../helpers/validate';
+import { languageCodes, wholeNumberAtLeast } from '../../checks/validate';
 
 /** Reads and checks Partition File's fields (partitionFields.ts) before anything is sent. */
 

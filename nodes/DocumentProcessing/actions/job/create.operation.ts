@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
-import { forEachLaunchedJob, launchRecord } from '../../jobs/launch';
-import { accountedRequests } from '../../jobs/launchFailures';
+import { accountedRequests, forEachLaunchedJob, launchRecord } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { pipelineOptions, pipelineProperties } from '../../descriptions/pipelineFields';
 import { operationOptions } from '../../descriptions/operationOptions';

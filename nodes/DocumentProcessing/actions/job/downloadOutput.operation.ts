@@ -4,7 +4,7 @@ import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
 import { jobIdFrom, jobLocator } from './shared/jobId';
 import { fileFailureItems } from '../../jobs/finish';
-import { outputFilesToItems } from '../../jobs/outputs';
+import { outputFilesToItems } from '../../outputs/outputFilesToItems';
 import { completedJobOutputs } from '../../jobs/results';
 import { outputProperties, outputStepsOption } from '../../descriptions/outputFields';
 import { operationOptions } from '../../descriptions/operationOptions';

@@ -5,7 +5,7 @@ import { listJobs, type JobFilter } from '../../api/jobs';
 import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
 import { filtersProperty, limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
-import { workflowIdFromValue, workflowLocator } from '../../helpers/workflowLocator';
+import { workflowIdFromValue, workflowLocator } from '../../descriptions/workflowLocator';
 
 /** A status in words, e.g. IN_PROGRESS → In Progress (the value stays the service's). */
 const statusName = (status: string): string => status.toLowerCase().replace(/_/g, ' ').replace(/\b\w/g, (first) => first.toUpperCase());

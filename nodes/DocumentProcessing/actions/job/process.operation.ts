@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { waitAndDownload } from '../../jobs/finish';
-import { forEachLaunchedJob } from '../../jobs/launch';
-import { accountedRequests } from '../../jobs/launchFailures';
+import { accountedRequests, forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
 import { outputOptions } from '../../descriptions/outputFields';
 import { pipelineOptions, pipelineProperties } from '../../descriptions/pipelineFields';
@@ -11,10 +10,13 @@ import { operationOptions } from '../../descriptions/operationOptions';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
 import { PauseWorkflow } from '../../jobs/pause/pauseWorkflow';
+import { assertPauseSupported } from '../../jobs/pause/stackEntry';
 import { waitOptions } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 import { pauseRunOptions } from '../../descriptions/pauseRunFields';
 import { readRunPacing } from './shared/pauseRunSettings';
+import { largest } from '../../helpers/arrays';
+import { asNodeError } from '../../helpers/nodeErrors';
 
 // Input, partitioning and steps at the top, everything else in Options.
 const properties: INodeProperties[] = [
@@ -47,19 +49,26 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
  * hears only these jobs), then one wait covers them all.
  */
 async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	assertPauseSupported(ctx);
 	const pending: PendingJob[] = [];
-	const timeoutMs = Math.max(...items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs));
+	const timeoutMs = largest(items.map((_, itemIndex) => readWaitSettings(ctx, itemIndex).timeoutMs), 0);
 	const pauseWorkflow = new PauseWorkflow(ctx.getExecutionId(), timeoutMs, { workflowName: ctx.getWorkflow().name ?? '', ...readRunPacing(ctx) });
-	const refused = await forEachLaunchedJob(
-		ctx,
-		items,
-		accountedRequests(ctx.getNode(), { ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) }),
-		async (launched, call) => {
-			const itemIndex = launched.itemIndices[0];
-			pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex, 'options.') });
-			return [];
-		},
-		JOBS_IN_FLIGHT,
-	);
+	let refused: INodeExecutionData[];
+	try {
+		refused = await forEachLaunchedJob(
+			ctx,
+			items,
+			accountedRequests(ctx.getNode(), { ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) }),
+			async (launched, call) => {
+				const itemIndex = launched.itemIndices[0];
+				pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex, 'options.') });
+				return [];
+			},
+			JOBS_IN_FLIGHT,
+		);
+	} catch (error) {
+		await pauseWorkflow.abandon();
+		throw asNodeError(ctx.getNode(), error);
+	}
 	return await pauseUntilJobsEnd(ctx, inItemOrder(pending), { carried: refused, pauseWorkflow });
 }

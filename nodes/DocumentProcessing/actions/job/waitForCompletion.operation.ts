@@ -7,6 +7,7 @@ import { runPerItem } from '../../helpers/items';
 import { jobIdFrom, jobLocator } from './shared/jobId';
 import { jobOutcome, waitForJob } from '../../jobs/wait';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
+import { assertPauseSupported } from '../../jobs/pause/stackEntry';
 import { waitOptions } from '../../descriptions/waitFields';
 import { operationOptions } from '../../descriptions/operationOptions';
 import { readWaitMode, readWaitSettings } from '../common/jobSettings';
@@ -35,6 +36,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 
 /** Pause mode: the jobs are taken by id (checked to exist), then one wait covers them all. */
 async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	assertPauseSupported(ctx);
 	const pending: PendingJob[] = [];
 	const refused = await runPerItem(
 		ctx,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { getNotificationEvent } from '../../api/notifications';
 import { runPerItem } from '../../helpers/items';
-import { requireOpaqueId } from '../../helpers/opaqueId';
+import { requireOpaqueId } from '../../checks/opaqueId';
 
 const properties: INodeProperties[] = [
 	{

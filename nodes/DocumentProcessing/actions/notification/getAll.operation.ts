@@ -6,6 +6,7 @@ import { filtersProperty, returnAllProperties } from '../../descriptions/returnA
 import { EVENT_TYPE_OPTIONS, isEventType } from '../../webhooks/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventWorkflowIdFrom, eventWorkflowIdOption, isoDateFrom } from './shared/eventFields';
+import { appendAll } from '../../helpers/arrays';
 
 const properties: INodeProperties[] = [
 	...returnAllProperties,
@@ -63,7 +64,7 @@ async function readEvents(call: CallContext, filter: EventFilter, limit: number)
 	let cursor: string | undefined;
 	do {
 		const page = await listNotificationEvents(call, filter, Math.min(EVENT_PAGE_MAX, limit - events.length), cursor);
-		events.push(...page.events.slice(0, limit - events.length));
+		appendAll(events, page.events.slice(0, limit - events.length));
 		cursor = page.nextCursor;
 		// A cursor the service gave before would start the same pages over, without end.
 		if (cursor !== undefined && seen.has(cursor)) {

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor, executingNode } from '../../api/context';
 import { markNotificationsRead, type MarkReadRequest } from '../../api/notifications';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../helpers/validate';
+import { requireUuid } from '../../checks/validate';
 import { eventWorkflowIdFrom, eventWorkflowIdOption, isoDateFrom } from './shared/eventFields';
 
 /** The service takes at most this many ids in one request. */

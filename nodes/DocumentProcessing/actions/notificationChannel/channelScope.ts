@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ChannelScope } from '../../api/channels';
 import { scopeProperties } from '../../descriptions/scope';
-import { requireOpaqueId } from '../../helpers/opaqueId';
-import { idLocator, locatorText } from '../../helpers/resourceLocators';
-import { workflowIdFrom } from '../../helpers/workflowLocator';
+import { requireOpaqueId } from '../../checks/opaqueId';
+import { idLocator, locatorText } from '../../descriptions/resourceLocators';
+import { workflowIdFrom } from '../../descriptions/workflowLocator';
 
 /** Every channel operation works on workspace channels or on the channels of one workflow. */
 export const channelScopeProperties: INodeProperties[] = scopeProperties({

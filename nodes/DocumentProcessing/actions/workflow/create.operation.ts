@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { createWorkflow, type WorkflowFields } from '../../api/workflows';
 import { runPerItem } from '../../helpers/items';
-import { requireText } from '../../helpers/validate';
+import { requireText } from '../../checks/validate';
 import { checkSchedule, connectorProperties, readConnectors, readNodeDefinition, scheduleOptions, WORKFLOW_TYPES } from './shared/workflowFields';
 import { operationOptions } from '../../descriptions/operationOptions';
 import { pipelineProperties } from '../../descriptions/pipelineFields';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { getWorkflow } from '../../api/workflows';
 import { runPerItem } from '../../helpers/items';
-import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
+import { workflowIdFrom, workflowLocator } from '../../descriptions/workflowLocator';
 
 const properties: INodeProperties[] = [workflowLocator()];
 

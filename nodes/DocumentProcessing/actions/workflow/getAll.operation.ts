@@ -4,9 +4,9 @@ import { callContextFor, executingNode } from '../../api/context';
 import { collectWorkflows, type WorkflowQuery } from '../../api/workflows';
 import { returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
-import { requireOpaqueId } from '../../helpers/opaqueId';
+import { requireOpaqueId } from '../../checks/opaqueId';
 import { destinationLocator, sourceLocator } from '../../descriptions/pickers';
-import { locatorText } from '../../helpers/resourceLocators';
+import { locatorText } from '../../descriptions/resourceLocators';
 
 const properties: INodeProperties[] = [
 	...returnAllProperties,

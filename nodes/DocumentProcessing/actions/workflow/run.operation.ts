@@ -6,12 +6,13 @@ import { itemFiles } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
 import { binarySelection, inputChoice, uploadBinaryField } from '../../descriptions/binaryInput';
 import { operationOptions } from '../../descriptions/operationOptions';
-import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
+import { workflowIdFrom, workflowLocator } from '../../descriptions/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
-import { accountedFiles, accountedLaunch } from '../../jobs/launchFailures';
+import { accountedFiles, accountedLaunch } from '../../failedFiles/notLaunched';
 import { outputProperties, outputStepsOption } from '../../descriptions/outputFields';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
+import { assertPauseSupported } from '../../jobs/pause/stackEntry';
 import { inItemOrder } from '../../jobs/pause/order';
 import { waitOptions } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
@@ -40,6 +41,8 @@ export const description = updateDisplayOptions({ show: { resource: ['workflow']
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const pending: PendingJob[] = [];
 	const pauses = this.getNodeParameter('afterRun', 0, 'return') === 'download' && readWaitMode(this) === 'pause';
+	// Before any run is started: a pause this n8n cannot make must not leave runs behind.
+	if (pauses) assertPauseSupported(this);
 	const output = await runPerItem(
 		this,
 		items,

@@ -3,8 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { updateWorkflow, type WorkflowFields } from '../../api/workflows';
 import { runPerItem } from '../../helpers/items';
-import { requireText } from '../../helpers/validate';
-import { workflowIdFrom, workflowLocator } from '../../helpers/workflowLocator';
+import { requireText } from '../../checks/validate';
+import { workflowIdFrom, workflowLocator } from '../../descriptions/workflowLocator';
 import { checkSchedule, connectorProperties, readConnectors, readNodeDefinition, scheduleOptions, WORKFLOW_TYPES } from './shared/workflowFields';
 import { pipelineProperties } from '../../descriptions/pipelineFields';
 

@@ -1,13 +1,16 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import type { CallContext } from '../../api/context';
 import type { Job } from '../../api/schemas';
-import { jobFileRecords, withFailedFiles } from '../../helpers/failedFiles';
+import { jobFileRecords } from '../../failedFiles/jobFiles';
+import { nameNotProcessed } from '../../failedFiles/notProcessed';
+import { failedFilesOf, withFailedFiles } from '../../failedFiles/records';
 import { errorItems, withItemIndex } from '../../helpers/items';
 import { mapLimited } from '../../async/concurrency';
 import { type FinishContext, itemsOfFinishedJob } from '../finish';
 import type { LaunchedJob } from '../launch';
-import { jobOutcome, timeoutError, type WaitSettings } from '../wait';
+import { isTerminal, jobOutcome, timeoutError, type WaitSettings } from '../wait';
 import type { PausedJob, PauseState } from './state';
+import { appendAll } from '../../helpers/arrays';
 
 /** A paused job's launch as the poll mode would have kept it: file names and items, not the bytes. */
 function launchedFromState(paused: PausedJob, job: Job): LaunchedJob {
@@ -78,15 +81,19 @@ export async function itemsOfEndedJobs(
 	});
 	const output: INodeExecutionData[] = [...(state.carried as INodeExecutionData[])];
 	for (const [index, result] of perJob.entries()) {
-		if (result.items !== undefined) output.push(...result.items);
+		if (result.items !== undefined) appendAll(output, result.items);
 		else if (!state.continueOnFail) throw result.error;
-		else output.push(...errorItems(result.error, state.jobs[index].items));
+		else appendAll(output, errorItems(result.error, state.jobs[index].items));
 	}
 	return output;
 }
 
-/** The poll mode's time-out error of every job, and the items the execution gives if the time limit passes. */
-export function timeLimitOutcome(call: CallContext, state: PauseState, jobs: Job[], timeoutMs: number) {
+/**
+ * What the execution gives if the time limit passes: the items (the poll mode's failure items, one
+ * per file of every job) and the error the node fails with, the poll mode's time-out error of the
+ * first job still running, naming every file of every job as the poll mode's error does.
+ */
+export function timeLimitOutcome(call: CallContext, state: PauseState, jobs: Job[], timeoutMs: number): { error: Error; items: INodeExecutionData[] } {
 	const wait = { schedule: { initialMs: 0, maxMs: 0, factor: 1 }, timeoutMs, failOnJobFailure: true };
 	// Every file of a job still running is unprocessed: one failure item each, as in poll mode.
 	const errors = state.jobs.map((paused, index) => {
@@ -97,5 +104,9 @@ export function timeLimitOutcome(call: CallContext, state: PauseState, jobs: Job
 		...(state.carried as INodeExecutionData[]),
 		...state.jobs.flatMap((paused, index) => errorItems(errors[index], paused.items)),
 	];
-	return { errors, items };
+	const running = Math.max(0, jobs.findIndex((job) => !isTerminal(job.status)));
+	// Its own files first, then the other jobs' in job order: the poll mode's first failed unit, then the rest.
+	const error = nameNotProcessed(errors[running], failedFilesOf(errors[running]) ?? []);
+	for (const other of errors) nameNotProcessed(error, failedFilesOf(other) ?? []);
+	return { error, items };
 }

@@ -5,7 +5,7 @@ import { getJob } from '../../api/jobs';
 import type { Job } from '../../api/schemas';
 import { generateSigningSecret } from '../../webhooks/webhookSignature';
 import type { LaunchedJob } from '../launch';
-import type { OutputSettings } from '../outputs';
+import type { OutputSettings } from '../../outputs/outputFilesToItems';
 import { isTerminal, type WaitSettings } from '../wait';
 import { channelScope, pauseChannelDescription, registerPauseChannel, removeStalePauseChannels } from './channel';
 import { type PauseWorkflow, releasePause, removePauseWorkflow } from './pauseWorkflow';
@@ -13,6 +13,8 @@ import { channelRefused, type PauseRefusal, pollInstead, stateTooLarge } from '.
 import { itemsOfEndedJobs, timeLimitOutcome } from './outcome';
 import { armTimeLimit, storeState } from './stackEntry';
 import { type PausedJob, type PauseState, STATE_PARAMETER, stateForUrl } from './state';
+import { largest } from '../../helpers/arrays';
+import { asNodeError } from '../../helpers/nodeErrors';
 
 /** A job the execution waits for: launched (or taken by id) for its items, with their settings. */
 export interface PendingJob {
@@ -94,7 +96,7 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		return options.carried;
 	}
 	const call = pending[0].call;
-	const timeoutMs = Math.max(...pending.map((job) => job.wait.timeoutMs));
+	const timeoutMs = largest(pending.map((job) => job.wait.timeoutMs), 0);
 	const workflowId = options.workflowId ?? (await own?.scopeWorkflowId());
 	const state: PauseState = {
 		v: 1,
@@ -108,7 +110,13 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		carried: carriedItems(options.carried),
 	};
 	const scope = channelScope(state.workflowId);
-	const url = channelUrl(ctx, state, call.connection.apiKey);
+	let url: string | undefined;
+	try {
+		url = channelUrl(ctx, state, call.connection.apiKey);
+	} catch (error) {
+		await releasePause(call, state);
+		throw asNodeError(ctx.getNode(), error);
+	}
 	if (url === undefined) return await pollAndRelease(ctx, pending, options, state, stateTooLarge(state.jobs.length));
 	// A pause workflow's scope is new; the shared scopes may hold channels of pauses that ended by time.
 	if (state.workflowId === undefined || state.workflowId !== temporary) await removeStalePauseChannels(call, scope);
@@ -122,19 +130,27 @@ export async function pauseUntilJobsEnd(ctx: IExecuteFunctions, pending: Pending
 		// The cap of channels per scope, or any other refusal: the jobs run anyway, so wait for them here.
 		return await pollAndRelease(ctx, pending, options, state, channelRefused(error instanceof Error ? error.message : String(error)));
 	}
+	return await parkOrFinish(ctx, pending, state, timeoutMs);
+}
 
-	const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
-	if (jobs.every((job) => isTerminal(job.status))) {
-		try {
-			return await itemsOfEndedJobs(ctx, call, state, jobs);
-		} finally {
-			await releasePause(call, state);
-		}
+/**
+ * With the channel registered: checks the jobs once, then parks the execution, or makes the items
+ * at once when every job has already ended. Whatever fails on the way (a job that cannot be read,
+ * n8n refusing to park) releases the channel and the pause's workflow before the error goes on:
+ * nothing would ever come to remove them but the next pause's sweep.
+ */
+async function parkOrFinish(ctx: IExecuteFunctions, pending: PendingJob[], state: PauseState, timeoutMs: number): Promise<INodeExecutionData[]> {
+	const call = pending[0].call;
+	let parked = false;
+	try {
+		const jobs: Job[] = await Promise.all(pending.map(async (job) => await getJob(job.call, job.launched.job.id)));
+		if (jobs.every((job) => isTerminal(job.status))) return await itemsOfEndedJobs(ctx, call, state, jobs);
+		const outcome = timeLimitOutcome(call, state, jobs, timeoutMs);
+		armTimeLimit(ctx, outcome.items, outcome.error, state.continueOnFail);
+		await ctx.putExecutionToWait(new Date(state.deadline));
+		parked = true;
+		return ctx.getInputData();
+	} finally {
+		if (!parked) await releasePause(call, state);
 	}
-
-	const running = jobs.findIndex((job) => !isTerminal(job.status));
-	const outcome = timeLimitOutcome(call, state, jobs, timeoutMs);
-	armTimeLimit(ctx, outcome.items, outcome.errors[running], state.continueOnFail);
-	await ctx.putExecutionToWait(new Date(state.deadline));
-	return ctx.getInputData();
 }

@@ -46,6 +46,8 @@ export class PauseWorkflow {
 	private readonly pacing: RunPacingSettings;
 	private readonly window: RunWindow;
 	private sweep: Promise<unknown> = Promise.resolve();
+	/** The call the workflow was created with, to delete it again if the pause never parks. */
+	private createdWith: CallContext | undefined;
 
 	constructor(
 		private readonly executionId: string,
@@ -62,6 +64,7 @@ export class PauseWorkflow {
 		const key = JSON.stringify(pipeline);
 		if (this.created === undefined) {
 			this.pipelineKey = key;
+			this.createdWith = call;
 			this.created = this.create(call, pipeline);
 		}
 		const workflowId = await this.created;
@@ -80,6 +83,16 @@ export class PauseWorkflow {
 	/** The workflow created for the pause, if any (deleted when the pause ends). */
 	async workflowId(): Promise<string | undefined> {
 		return await this.created;
+	}
+
+	/**
+	 * The launches failed before the pause could park (a launch refused without Continue on Fail):
+	 * its workflow goes, with what it ran, since no execution will come for their outputs.
+	 */
+	async abandon(): Promise<void> {
+		await this.sweep;
+		const workflowId = await this.created;
+		if (workflowId !== undefined && this.createdWith !== undefined) await removePauseWorkflow(this.createdWith, workflowId);
 	}
 
 	/** The scope that hears every job of the execution: the pause's workflow, unless some job ran on demand. */

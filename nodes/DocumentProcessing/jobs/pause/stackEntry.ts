@@ -38,9 +38,42 @@ function savedError(error: Error): Record<string, unknown> {
 	return JSON.parse(JSON.stringify({ ...error, name: error.name, message: error.message, stack: error.stack })) as Record<string, unknown>;
 }
 
+/** This node's entry on the execution stack, as getExecuteData() gives it; undefined where there is none. */
+function ownStackEntry(ctx: IExecuteFunctions): StackEntry | undefined {
+	const entry = typeof ctx.getExecuteData === 'function' ? (ctx.getExecuteData() as StackEntry | undefined) : undefined;
+	return typeof entry?.data === 'object' && entry.data !== null && entry.node?.name === ctx.getNode().name ? entry : undefined;
+}
+
+function pauseUnsupported(ctx: IExecuteFunctions, missing: 'park' | 'resume'): NodeOperationError {
+	const node = ctx.getNode();
+	const what =
+		missing === 'park'
+			? 'the execution’s stack entry (where n8n keeps a waiting node’s place) was not found'
+			: 'the resume could not find the execution’s stack entry (where n8n keeps a waiting node’s place)';
+	return new NodeOperationError(node, `Pause mode cannot work in this n8n: ${what}`, {
+		description: `No job was launched. Set Options › Wait Mode to Poll in This Execution, which works in every n8n, and report your n8n version to the package’s issue tracker: this n8n changed what pause mode relies on.`,
+	});
+}
+
+/**
+ * Pause mode needs what n8n gives nodes without promising it (issue 49): to park, the execution's
+ * stack entry for this node from getExecuteData(); to resume, the same entry in the resume
+ * webhook's context, which n8n-core's node contexts keep in their `executeData` field (both kinds
+ * of context share the class that holds it: WebhookContext fills it with the waiting node's entry).
+ * Checked before any job is launched, so an n8n that changed either fails at once with this
+ * error, rather than launching jobs and then timing out, or resuming with the time limit's error.
+ */
+export function assertPauseSupported(ctx: IExecuteFunctions): void {
+	const entry = ownStackEntry(ctx);
+	if (!entry) throw pauseUnsupported(ctx, 'park');
+	if ((ctx as unknown as { executeData?: unknown }).executeData !== entry) throw pauseUnsupported(ctx, 'resume');
+}
+
 /** Sets what the execution gives when the time limit ends the wait. */
 export function armTimeLimit(ctx: IExecuteFunctions, timeoutItems: INodeExecutionData[], error: Error, continueOnFail: boolean): void {
-	const entry = ctx.getExecuteData() as StackEntry;
+	// Checked before the launches (assertPauseSupported); here again, the entry being n8n's to give.
+	const entry = ownStackEntry(ctx);
+	if (!entry) throw pauseUnsupported(ctx, 'park');
 	entry.data = { main: [timeoutItems] };
 	if (continueOnFail) return;
 	entry.metadata = { ...entry.metadata, resumeError: savedError(error) };

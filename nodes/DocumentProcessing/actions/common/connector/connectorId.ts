@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { executingNode } from '../../../api/context';
-import { requireOpaqueId } from '../../../helpers/opaqueId';
+import { requireOpaqueId } from '../../../checks/opaqueId';
 
 /**
  * A connector id field's value, checked locally. `extractValue` reads a resource locator's id and

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { executingNode } from '../../../api/context';
-import { idLocator, locatorText } from '../../../helpers/resourceLocators';
-import { requireUuid } from '../../../helpers/validate';
+import { idLocator, locatorText } from '../../../descriptions/resourceLocators';
+import { requireUuid } from '../../../checks/validate';
 
 /** The job field of every operation that works on one job. */
 export const jobLocator = idLocator({

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { executingNode } from '../../../api/context';
-import { requireUuid } from '../../../helpers/validate';
+import { requireUuid } from '../../../checks/validate';
 
 /** The one "events of one workflow" field, inside the Filters or Options collection of an event operation. */
 export const eventWorkflowIdOption: INodeProperties = {

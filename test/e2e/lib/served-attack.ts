@@ -1,0 +1,100 @@
+/**
+ * What the attack suites and benches share when they attack a served n8n from outside: its
+ * health check probed back to back (how long its event loop was held at most), its resident
+ * memory sampled (the peak over a baseline), and an n8n form submitted as its page does.
+ */
+import * as fs from 'node:fs';
+import { processMemoryBytes } from './process-memory';
+
+/** Polls n8n's health check until stopped; resolves to the longest answer, i.e. how long n8n's event loop was held at most. */
+export function watchHealth(url: string): { stop: () => Promise<number> } {
+	let running = true;
+	let longest = 0;
+	const loop = (async () => {
+		while (running) {
+			const started = Date.now();
+			await fetch(`${url}/healthz`).catch(() => undefined);
+			longest = Math.max(longest, Date.now() - started);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	})();
+	return {
+		stop: async () => {
+			running = false;
+			await loop;
+			return longest;
+		},
+	};
+}
+
+/**
+ * The peak resident memory of process `pid` over its memory when called: sampled every 250 ms,
+ * and the kernel's own peak (VmHWM, reset here through /proc/<pid>/clear_refs where allowed), so
+ * a spike between two samples counts too. `stop()` gives the growth in bytes; a process that
+ * ended gives the growth seen until then.
+ */
+export function watchMemory(pid: number): { stop: () => number } {
+	let kernelPeak = false;
+	try {
+		fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+		kernelPeak = true;
+	} catch {
+		// Not our process to reset: the samples alone count.
+	}
+	const baseline = processMemoryBytes(pid, 'VmRSS', 0);
+	let peak = baseline;
+	const sample = (): void => {
+		try {
+			peak = Math.max(peak, processMemoryBytes(pid, 'VmRSS', 0));
+		} catch {
+			// The process ended.
+		}
+	};
+	const timer = setInterval(sample, 250);
+	return {
+		stop: () => {
+			clearInterval(timer);
+			sample();
+			if (kernelPeak) {
+				try {
+					peak = Math.max(peak, processMemoryBytes(pid, 'VmHWM', 0));
+				} catch {
+					// The process ended.
+				}
+			}
+			return peak - baseline;
+		},
+	};
+}
+
+/**
+ * Submits an n8n form with one file as its page does: the POST answers with the address of the
+ * waiting execution, whose status is polled until the completion page is due; that page is then
+ * fetched, and its script's POST back (which lets the execution end) sent, and the status polled
+ * until the execution ended. Returns the statuses seen, for a failure's message; the last one is
+ * the execution's status (`success`, `error`, …) when it ended.
+ */
+export async function submitFileForm(url: string, file: { name: string; bytes: Buffer; mimeType?: string }): Promise<string[]> {
+	const seen: string[] = [];
+	const body = new FormData();
+	body.append('field-0', new Blob([file.bytes], { type: file.mimeType ?? 'application/pdf' }), file.name);
+	const submitted = await fetch(url, { method: 'POST', body });
+	const answer = await submitted.text();
+	seen.push(`POST ${submitted.status} ${answer.slice(0, 200)}`);
+	const formWaitingUrl = submitted.status === 200 ? (JSON.parse(answer) as { formWaitingUrl?: string }).formWaitingUrl : undefined;
+	if (!formWaitingUrl) return seen;
+	const status = new URL(formWaitingUrl);
+	status.pathname += '/n8n-execution-status';
+	for (let polls = 0; polls < 240; polls++) {
+		const text = (await (await fetch(status)).text()).trim();
+		if (seen[seen.length - 1] !== text) seen.push(text);
+		if (text === 'form-waiting') {
+			const page = await fetch(formWaitingUrl);
+			seen.push(`GET ${page.status} ${(await page.text()).length} characters`);
+			const resumed = await fetch(formWaitingUrl, { method: 'POST', body: '{}' });
+			seen.push(`POST ${resumed.status} ${(await resumed.text()).slice(0, 100)}`);
+		} else if (!['new', 'running', 'waiting', 'null'].includes(text)) return seen;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return seen;
+}
