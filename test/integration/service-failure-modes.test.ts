@@ -88,7 +88,7 @@ describe('webhook channel rules in Create and Update Notification Channel', () =
 	});
 });
 
-describe('Final Node Only when the service lists output files last node first', () => {
+describe('Results Of › Last Step Only when the service lists output files last node first', () => {
 	it('still outputs the last pipeline step’s files', async () => {
 		service.emulator.setConfig({ output_files_order: 'reversed' });
 		const steps = { steps: { step: [{ kind: 'llm', name: 'Extract', defineBy: 'extractionGuidance', extractionGuidance: 'The title' }] } };
