@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { inputBinaryField } from '../descriptions/binaryInput';
-import { STRATEGY_OPTIONS } from '../descriptions/pipelineFieldsV3';
+import { STRATEGY_OPTIONS } from '../descriptions/pipelineFields';
 
 /** The Document Processing Loader's panel: what a first run needs on top, the rest in Options. */
 
