@@ -14,6 +14,16 @@ export const STRATEGY_OPTIONS = {
 	ocr_only: { name: 'OCR Only', value: 'ocr_only', description: 'Character recognition on every page' },
 } satisfies Record<string, INodePropertyOptions>;
 
+/** OCR languages, as Partition File and the loader both ask for them (checked by checks/validate.ts's languageCodes). */
+export const languagesOption: INodeProperties = {
+	displayName: 'Languages',
+	name: 'languages',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. eng, deu',
+	description: 'Language codes for OCR, comma-separated; empty for the service’s default',
+};
+
 /** The partition strategies of the service's layout model (a `service_api` partition node). */
 const SERVICE_STRATEGIES = ['hi_res', 'fast', 'auto', 'ocr_only'];
 const BUILT_HERE = ['vlm', ...SERVICE_STRATEGIES];

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { textOutputOption, textOutputProperties } from '../../descriptions/textOutput';
 import { operationOptions } from '../../descriptions/operationOptions';
 import { allowPrivateUrlsOption } from '../common/fileInput';
-import { STRATEGY_OPTIONS } from '../../descriptions/pipelineFields';
+import { languagesOption, STRATEGY_OPTIONS } from '../../descriptions/pipelineFields';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY } from '../../pdf/pdfSplit';
 
 const vlmModelProvider: INodeProperties = {
@@ -113,14 +113,7 @@ const partitionOptions: INodeProperties[] = [
 		default: false,
 		description: 'Whether each element gets the bounding box of where it is on its page',
 	},
-	{
-		displayName: 'Languages',
-		name: 'languages',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. eng, deu',
-		description: 'Language codes for OCR, comma-separated; empty for the service’s default',
-	},
+	languagesOption,
 	{
 		displayName: 'Page Range',
 		name: 'pageRange',
