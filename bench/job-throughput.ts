@@ -96,7 +96,7 @@ async function runScenario(emulator: EmulatorProcess, workload: Workload): Promi
 	const runs = Array.from({ length: executions }, async (_, execution) => {
 		const result = await executeNode({
 			nodeType: new TimedNode(),
-			parameters: { resource: 'job', operation: 'create', ...(workload.combine ? { batchMode: 'combine' } : {}) },
+			parameters: { resource: 'job', operation: 'create', ...(workload.combine ? { options: { batchMode: 'combine' } } : {}) },
 			items: workload.items(String(execution)),
 			credentials: emulator.credentials,
 			// Errors become items instead of stopping the run, so every surfaced one is counted.

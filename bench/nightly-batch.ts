@@ -1,9 +1,9 @@
 /**
  * A nightly batch of 1,000 files at the service's documented limits (issue 44), `npm run
  * bench:nightly`: the packed package in a real n8n 2.40.7, the emulator on loopback with 10 files
- * per job, 5 running jobs, one launch per second and 3 s per job; Process Files (version 3,
- * items combined into jobs of 10, outputs as one item per file) with its default pacing, once in
- * pause mode and once in poll mode, in one run. Prints one table:
+ * per job, 5 running jobs, one launch per second and 3 s per job; Process Files (items combined
+ * into jobs of 10, outputs as one item per file) with its default pacing, once in pause mode and
+ * once in poll mode, in one run. Prints one table:
  * - wall / floor: the execution's start → stop over the floor, the last launch at (jobs − 1) s
  *   plus one job's time;
  * - n8n peak RSS growth per file (the n8n process, sampled every 100 ms, over its RSS before the run);

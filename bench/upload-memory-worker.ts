@@ -114,7 +114,7 @@ async function upload(variant: UploadVariant, files: string[]) {
 	});
 	const result = await executeNode({
 		nodeType: variant === 'raw-undici' ? new RawUndiciUpload() : new MeasuredNode(),
-		parameters: { resource: 'job', operation: 'create', allBinaryProperties: true },
+		parameters: { resource: 'job', operation: 'create', inputSource: 'allBinary' },
 		items: [{ json: {}, binary }],
 		credentials: { documentProcessingApi: { apiKey: emulator.apiKey, baseUrl: emulator.url, partitionUrl: emulator.partitionUrl } },
 		binaryMode: variant === 'node-memory' ? 'default' : 'filesystem',

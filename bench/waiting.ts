@@ -85,7 +85,7 @@ async function waitWith(emulator: EmulatorProcess, policy: Policy, jobId: string
 	if (policy.key === 'node') {
 		const result = await executeNode({
 			nodeType: new DocumentProcessing(),
-			parameters: { resource: 'job', operation: 'waitForCompletion', jobId, waitOptions: { maxPollIntervalSeconds: policy.schedule.maxMs / 1000 / scale } },
+			parameters: { resource: 'job', operation: 'waitForCompletion', jobId, options: { maxPollIntervalSeconds: policy.schedule.maxMs / 1000 / scale } },
 			credentials: emulator.credentials,
 		});
 		if (result.output[0]?.[0]?.json.status !== 'COMPLETED') throw new Error(`Wait for Job returned ${JSON.stringify(result.output[0]?.[0]?.json)}`);

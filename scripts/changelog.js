@@ -47,7 +47,7 @@ function section(text, version) {
 	return sections(text).find((s) => s.version === version && s.released)?.body;
 }
 
-module.exports = { release, section };
+module.exports = { release, section, sections };
 
 if (require.main === module) {
 	const [command, version] = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { DocumentProcessing, DocumentProcessingTrigger } from './node-type';
 /** The soak's two kinds of work, each checked so a run that silently did nothing fails the bench. */
 
 const FILES = ['alpha.md', 'broken.md', 'gamma.md'];
-const PROCESS_FILES = { resource: 'job', operation: 'process', batchMode: 'combine', outputMode: 'files', waitOptions: { maxPollIntervalSeconds: 1 } };
+const PROCESS_FILES = { resource: 'job', operation: 'process', options: { batchMode: 'combine', outputMode: 'files', maxPollIntervalSeconds: 1 } };
 
 /** One Process Files execution over 3 files, the second of which the service fails (continue on fail). */
 export async function processFilesOnce(emulator: EmulatorProcess, index: number): Promise<void> {

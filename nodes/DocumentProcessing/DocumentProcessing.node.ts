@@ -2,6 +2,7 @@ import type {
 	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -25,7 +26,11 @@ import { resumeOnJobEvent } from './jobs/pause/resume';
 import { resumedOutput } from './jobs/pause/stackEntry';
 import { documentProcessingApiTest } from './methods/credentialTest';
 import { connectorCredentials } from './actions/common/connector/connectorCredentials';
+import { connectorForms } from './actions/common/connector/connectorForms';
+import { mergeRepeated } from './descriptions/mergedProperties';
 import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from './actions/common/connector/credentialTests';
+import { SECRET_EXPRESSION_FIELD } from './actions/secret/register.operation';
+import { documentProcessingSecretTest } from './actions/secret/secretCredential';
 
 /**
  * The Resource list in the order of n8n's nodes panel, which lists actions by resource in this
@@ -45,8 +50,32 @@ const RESOURCES = [
 ];
 
 const resources = [destination, document, job, notificationChannel, notification, secret, source, template, workflow];
-/** Every field of password type (secret text, service-account key text, signing secret, …). */
-const SECRET_PARAMETERS = secretParameterNames(resources.flatMap((resource) => resource.description));
+
+const declared = resources.flatMap((resource) => resource.description);
+
+/**
+ * The fields as the resources declare them, before repeated ones are merged: the Operation lists
+ * first (each is shown for its resource alone, so each panel keeps its order), then every
+ * resource's fields, then the source and destination config forms, after their own fields.
+ */
+export const DECLARED_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: RESOURCES,
+		default: 'job',
+	},
+	...declared.filter((property) => property.name === 'operation'),
+	...declared.filter((property) => property.name !== 'operation'),
+	...connectorForms,
+];
+
+/** A field several operations declare alike is one property (descriptions/mergedProperties.ts); worked out once. */
+const PROPERTIES = mergeRepeated(DECLARED_PROPERTIES);
+/** Every field of password type (the signing secret), and Register Secret's expression field, refused when typed. */
+const SECRET_PARAMETERS = new Set([...secretParameterNames(declared), SECRET_EXPRESSION_FIELD]);
 const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
 
 export class DocumentProcessing implements INodeType {
@@ -55,13 +84,11 @@ export class DocumentProcessing implements INodeType {
 		name: 'documentProcessing',
 		icon: { light: 'file:../../icons/documentProcessing.svg', dark: 'file:../../icons/documentProcessing.dark.svg' },
 		group: ['transform'],
-		// 2: the job and channel ids became resource locators (v1 keeps its plain text fields).
-		// 3: few fields per operation, the rest in one Options collection (docs/node-version-3.md).
-		// 3.1: connector secrets from n8n credentials, no longer typed into the node (docs/connectors.md).
-		version: [1, 2, 3, 3.1],
-		defaultVersion: 3.1,
+		// One version until the first release; from then on a changed default or a moved field needs
+		// a new one, since saved workflows keep their parameters (test/unit/node-version.test.ts).
+		version: 1,
 		// The operation and resource in the panel's words, e.g. "Process Files · Job": the names that
-		// differ from the value in Title Case are listed (test/unit/v3-fields.test.ts checks every one).
+		// differ from the value in Title Case are listed (test/unit/node-panels.test.ts checks every one).
 		subtitle:
 			'={{ (({ getAll: "Get Many", markRead: "Mark as Read", partition: "Partition File", process: "Process Files", waitForCompletion: "Wait for Job" })[$parameter["operation"]] || ($parameter["operation"].charAt(0).toUpperCase() + $parameter["operation"].slice(1).replace(/([A-Z])/g, " $1"))) + " · " + (({ destination: "Destination Connector", notification: "Notification Event", notificationChannel: "Notification Channel", source: "Source Connector" })[$parameter["resource"]] || ($parameter["resource"].charAt(0).toUpperCase() + $parameter["resource"].slice(1))) }}',
 		description: 'Partition files and extract structured JSON with the document-processing service',
@@ -71,9 +98,11 @@ export class DocumentProcessing implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{ name: 'documentProcessingApi', required: true, testedBy: 'documentProcessingApiTest' },
-			// Only for Create and Update of a source or destination from version 3.1, by connector type.
+			// Only for Create and Update of a source or destination, by connector type.
 			{ name: 'documentProcessingAwsKeysApi', required: false, testedBy: 'documentProcessingAwsKeysTest', displayOptions: connectorCredentials.awsKeys },
 			{ name: 'documentProcessingConnectorSecretsApi', required: false, testedBy: 'documentProcessingConnectorSecretsTest', displayOptions: connectorCredentials.secrets },
+			// Register Secret's secret, when Secret Input is Credential.
+			{ name: 'documentProcessingSecretApi', required: true, testedBy: 'documentProcessingSecretTest', displayOptions: { show: { resource: ['secret'], operation: ['register'], secretInput: ['credential'] } } },
 		],
 		// Wait Mode › Pause: the service's job event calls the execution's resume URL (README "Wait modes").
 		webhooks: [
@@ -88,28 +117,13 @@ export class DocumentProcessing implements INodeType {
 				ndvHideMethod: true,
 			},
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: RESOURCES,
-				default: 'job',
-			},
-			...destination.description,
-			...document.description,
-			...job.description,
-			...notificationChannel.description,
-			...notification.description,
-			...secret.description,
-			...source.description,
-			...template.description,
-			...workflow.description,
-		],
+		properties: [...PROPERTIES],
 	};
 
-	methods = { listSearch, credentialTest: { documentProcessingApiTest, documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } };
+	methods = {
+		listSearch,
+		credentialTest: { documentProcessingApiTest, documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest, documentProcessingSecretTest },
+	};
 
 	/** Resumes an execution paused until its jobs end (Wait Mode › Pause Execution Until the Job Ends). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

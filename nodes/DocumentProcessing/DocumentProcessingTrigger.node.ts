@@ -17,7 +17,7 @@ export class DocumentProcessingTrigger implements INodeType {
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
 		// n8n's nodes panel shows one entry for a node and its trigger, described by the trigger's
-		// description: so it speaks for both (docs/node-version-3.md, "Nodes panel").
+		// description: so it speaks for both.
 		description: 'Partition files and extract structured JSON with the document-processing service, or start a workflow on its job events',
 		defaults: { name: 'Document Processing Trigger' },
 		inputs: [],

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
 	try {
 		const partitioned = await executeNode({
 			nodeType: new DocumentProcessing(),
-			parameters: { resource: 'document', operation: 'partition', partitionStrategy: 'hi_res', splitPdfPage: true },
+			parameters: { resource: 'document', operation: 'partition', partitionStrategy: 'hi_res' },
 			items: [sample('quarterly-report.pdf', 'application/pdf')],
 			credentials,
 		});
@@ -61,8 +61,7 @@ async function main(): Promise<void> {
 			parameters: {
 				resource: 'job',
 				operation: 'process',
-				batchMode: 'combine',
-				outputMode: 'files',
+				options: { batchMode: 'combine', outputMode: 'files' },
 				steps: {
 					step: [
 						{

@@ -1,7 +1,7 @@
 /**
- * Real n8n (issue 46): a Register Secret id mapped into a v3 connector's secret field from an
- * earlier node (`$('Register Secret').item.json.id`, another node in between) is sent as that
- * secret's reference; nothing is registered a second time.
+ * Real n8n (issues 46, 51): a Register Secret output (its secret given by an expression at run
+ * time) mapped into a connector's Config (JSON) from an earlier node (`$('Register Secret').item.json`,
+ * another node in between) is sent as that secret's reference; nothing is registered a second time.
  */
 import { randomUUID } from 'node:crypto';
 import type { LoggedRequest } from '../emulator/request-log';
@@ -9,7 +9,7 @@ import { loadWorkflow, nodeOutputJson, useE2eSuite } from './n8n';
 
 const SECRET = `E2E-SECRET-ID-${randomUUID()}`;
 
-describe('real n8n: a mapped Register Secret id (v3 connector form)', () => {
+describe('real n8n: a mapped Register Secret output', () => {
 	const suite = useE2eSuite({ label: 'connector-secret-id' });
 
 	it('sends the reference of the registered secret, registering nothing more', async () => {
@@ -22,8 +22,8 @@ describe('real n8n: a mapped Register Secret id (v3 connector form)', () => {
 		expect(secrets.filter((s) => s.plaintext.startsWith(SECRET))).toEqual([{ id: registered.id, type: 'rsa_aes', plaintext: `${SECRET}-id` }]);
 		const requests = (await client.control<{ requests: LoggedRequest[] }>('/requests')).body.requests;
 		const created = requests.filter((r) => r.method === 'POST' && r.path.replace(/\/$/, '') === '/api/v1/destinations').map((r) => r.json as { name: string; config: unknown });
-		expect(created.filter((body) => body.name === 'E2E Pinecone by id')).toEqual([
-			{ name: 'E2E Pinecone by id', type: 'pinecone', config: { api_key: { id: registered.id, type: 'rsa_aes' }, index_name: 'e2e-ids', namespace: 'e2e', batch_size: 50 } },
+		expect(created.filter((body) => body.name === 'E2E Pinecone by reference')).toEqual([
+			{ name: 'E2E Pinecone by reference', type: 'pinecone', config: { api_key: { id: registered.id, type: 'rsa_aes' }, index_name: 'e2e-ids', namespace: 'e2e', batch_size: 50 } },
 		]);
 		expect(JSON.stringify(requests)).not.toContain(SECRET);
 	}, 5 * 60_000);

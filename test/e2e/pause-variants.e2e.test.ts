@@ -185,7 +185,7 @@ function waitForJobWorkflow(flow: ReturnType<typeof pauseWorkflow>): ReturnType<
 	const step = nodes.find((node) => node.name === 'Process Files');
 	if (step) {
 		step.name = 'Wait for Job';
-		step.parameters = { resource: 'job', operation: 'waitForCompletion', jobId: '={{ $json.body.jobId }}', waitMode: 'pause', waitOptions: { timeoutMinutes: 30 } };
+		step.parameters = { resource: 'job', operation: 'waitForCompletion', jobId: { __rl: true, mode: 'id', value: '={{ $json.body.jobId }}' }, options: { waitMode: 'pause', timeoutMinutes: 30 } };
 	}
 	const connections = {
 		Start: { main: [[{ node: 'Wait for Job', type: 'main', index: 0 }]] },

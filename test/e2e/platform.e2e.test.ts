@@ -1,6 +1,6 @@
 /**
- * Real n8n (issue 24): templates and stored workflows from the canvas, in node version 2 (the
- * ids are resource locators): list and read templates, create a workflow from one, rename it,
+ * Real n8n (issue 24): templates and stored workflows from the canvas (the ids are resource
+ * locators): list and read templates, create a workflow from one, rename it,
  * find it by the documented name filter, read it picked "From list" and delete it by URL.
  */
 import type { LoggedRequest } from '../emulator/request-log';

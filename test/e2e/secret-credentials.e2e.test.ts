@@ -1,10 +1,8 @@
 /**
- * Real n8n (issue 43, finding 5): a version 3.1 Create Source and Create Destination whose
- * secrets come from n8n credentials. The plaintext is in neither the saved workflow, the saved
- * execution (with its copy of the workflow and its run data), nor any request the emulator got;
- * the emulator decrypted what was registered to the exact values. Beside them, a version 3 node
- * with a typed secret shows where a typed secret ends up: in the workflow and in the execution's
- * copy of it, though never in a request (docs/connectors.md, "Where a secret ends up").
+ * Real n8n (issue 43, finding 5; issue 51): a Create Source, a Create Destination and a Register
+ * Secret whose secrets come from n8n credentials. The plaintext is in neither the saved workflow,
+ * the saved execution (with its copy of the workflow and its run data), nor any request the
+ * emulator got; the emulator decrypted what was registered to the exact values.
  */
 import { randomUUID } from 'node:crypto';
 import type { LoggedRequest } from '../emulator/request-log';
@@ -12,10 +10,10 @@ import { loadWorkflow, nodeOutputJson, useE2eSuite } from './n8n';
 
 const AWS_SECRET = `E2E-AWS-SECRET-${randomUUID()}`;
 const API_KEY = `E2E-PINECONE-KEY-${randomUUID()}`;
-const TYPED = `E2E-TYPED-SECRET-${randomUUID()}`;
+const REGISTERED = `E2E-REGISTERED-SECRET-${randomUUID()}`;
 const MASK = '**********';
 
-describe('real n8n: connector secrets from credentials (v3.1)', () => {
+describe('real n8n: secrets from credentials', () => {
 	const suite = useE2eSuite({ label: 'secret-credentials' });
 
 	it('keeps credential secrets out of the workflow, the saved execution and every request', async () => {
@@ -31,6 +29,7 @@ describe('real n8n: connector secrets from credentials (v3.1)', () => {
 			type: 'documentProcessingConnectorSecretsApi',
 			data: { pairs: { values: [{ name: 'api_key', value: API_KEY }] } },
 		});
+		const secretCredential = await e2e.importCredential({ name: 'E2E secret', type: 'documentProcessingSecretApi', data: { secret: REGISTERED } });
 		const workflowId = await e2e.importWorkflow(
 			loadWorkflow('connector-credential-secrets.json', {
 				CREDENTIAL_ID: main.id,
@@ -39,7 +38,8 @@ describe('real n8n: connector secrets from credentials (v3.1)', () => {
 				AWS_CREDENTIAL_NAME: awsKeys.name,
 				SECRETS_CREDENTIAL_ID: secrets.id,
 				SECRETS_CREDENTIAL_NAME: secrets.name,
-				TYPED,
+				SECRET_CREDENTIAL_ID: secretCredential.id,
+				SECRET_CREDENTIAL_NAME: secretCredential.name,
 			}),
 		);
 		const run = await e2e.execute(workflowId);
@@ -49,17 +49,18 @@ describe('real n8n: connector secrets from credentials (v3.1)', () => {
 			expect.objectContaining({ type: 's3', fields: expect.objectContaining({ 'AWS Access Key ID': MASK, 'AWS Secret Access Key': MASK }) }),
 		]);
 		expect(nodeOutputJson(run.data, 'Create Pinecone Destination')).toEqual([expect.objectContaining({ type: 'pinecone', fields: expect.objectContaining({ 'API Key': MASK }) })]);
+		const [registered] = nodeOutputJson(run.data, 'Register Secret');
 
 		// The emulator decrypted each registered secret with its own RSA key: the exact values.
 		const stored = (await client.control<{ secrets: Array<{ id: string; plaintext: string }> }>('/secrets')).body.secrets;
-		expect(stored.map((s) => s.plaintext).sort()).toEqual(['AKIA-E2E-CREDENTIAL', AWS_SECRET, API_KEY, 'AKIA-E2E-TYPED', TYPED].sort());
+		expect(stored.map((s) => s.plaintext).sort()).toEqual(['AKIA-E2E-CREDENTIAL', AWS_SECRET, API_KEY, REGISTERED].sort());
+		expect(registered).toEqual({ id: stored.find((s) => s.plaintext === REGISTERED)?.id, type: 'rsa_aes' });
 		const requests = (await client.control<{ requests: LoggedRequest[] }>('/requests')).body.requests;
 		const created = requests.filter((r) => r.method === 'POST' && /^\/api\/v1\/(sources|destinations)\/?$/.test(r.path)).map((r) => r.json as { config: Record<string, unknown> });
 		const ref = (plaintext: string) => ({ id: stored.find((s) => s.plaintext === plaintext)?.id, type: 'rsa_aes' });
 		expect(created.map((body) => body.config)).toEqual([
 			{ remote_url: 's3://e2e-credential-in/', anonymous: false, recursive: true, key: ref('AKIA-E2E-CREDENTIAL'), secret: ref(AWS_SECRET) },
 			{ api_key: ref(API_KEY), index_name: 'e2e-docs', namespace: 'e2e', batch_size: 50 },
-			{ remote_url: 's3://e2e-typed-in/', anonymous: false, recursive: true, key: ref('AKIA-E2E-TYPED'), secret: ref(TYPED) },
 		]);
 
 		const everyRequest = JSON.stringify(requests);
@@ -69,16 +70,11 @@ describe('real n8n: connector secrets from credentials (v3.1)', () => {
 		const execution = await e2e.rest.getExecution(run.executionId);
 		const savedExecution = JSON.stringify(execution);
 		expect(JSON.stringify(execution.workflowData)).toContain('Create S3 Source');
-		for (const secret of [AWS_SECRET, API_KEY]) {
+		for (const secret of [AWS_SECRET, API_KEY, REGISTERED]) {
 			expect(workflow).not.toContain(secret);
 			expect(savedExecution).not.toContain(secret);
 			expect(everyRequest).not.toContain(secret);
 			expect(run.log).not.toContain(secret);
 		}
-		// A secret typed into a version 3 node: never sent in plaintext, but saved with the workflow.
-		expect(everyRequest).not.toContain(TYPED);
-		expect(JSON.stringify(run.data.resultData.runData)).not.toContain(TYPED);
-		expect(workflow).toContain(TYPED);
-		expect(JSON.stringify(execution.workflowData)).toContain(TYPED);
 	}, 5 * 60_000);
 });

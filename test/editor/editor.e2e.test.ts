@@ -9,7 +9,7 @@
  *
  * The editor's other suites run here too, on the same browser page (useEditorSession): the
  * workflow picker (picker.ts) first, as it saves the workflow it opens, then the nodes panel, then
- * the version 3 panels (version3-panels.ts) at their own window size.
+ * the operations' panels (panels.ts) at their own window size.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,7 +20,7 @@ import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/even
 import { PACKAGE_NAME } from '../e2e/n8n';
 import { useEditorSession } from './browser';
 import { definePickerTests } from './picker';
-import { defineVersion3PanelTests } from './version3-panels';
+import { definePanelTests } from './panels';
 import { DOCS_SCREENSHOT, keepScreenshot, wholePanelScreenshot } from './readme-screenshot';
 import { addNodeWithAction, unfoldActions } from './nodesPanel';
 import { addOptionTexts, closeNdv, fieldValue, showsField } from './ndv';
@@ -161,7 +161,7 @@ describe('the n8n editor with the package installed', () => {
 		);
 	}, 120_000);
 
-	it('adds Create job to the canvas (version 3) and shows the pipeline builder', async () => {
+	it('adds Create job to the canvas and shows the pipeline builder', async () => {
 		await page().getByTestId('node-creator-item-name').getByText('Create job', { exact: true }).click();
 		const ndv = page().getByTestId('ndv');
 		await ndv.waitFor();
@@ -225,5 +225,5 @@ describe('the n8n editor with the package installed', () => {
 		await screenshot(page(), '08-trigger-canvas.png');
 	}, 180_000);
 
-	describe('version 3 panels', () => defineVersion3PanelTests(session));
+	describe('the operations’ panels', () => definePanelTests(session));
 });

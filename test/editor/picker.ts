@@ -32,7 +32,7 @@ export function definePickerTests({ suite, page }: EditorSession): void {
 					id: '5e0c7b2a-3d4f-4a1b-9c8d-000000000001',
 					name: NODE_NAME,
 					type: `${PACKAGE_NAME}.documentProcessing`,
-					typeVersion: 2,
+					typeVersion: 1,
 					position: [0, 0],
 					parameters: { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'list', value: '' } },
 					credentials: { documentProcessingApi: { id: credential.id, name: credential.name } },

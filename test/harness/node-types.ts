@@ -42,17 +42,6 @@ export function defaultTypeVersion(nodeType: AnyNodeType): number {
 	return Array.isArray(version) ? Math.max(...version) : version;
 }
 
-/**
- * The version a harness node gets when the test names none. The tests written before the action
- * node's version 3 give version 2's parameters (every field at the top of the panel): they are
- * saved v2 workflows and keep running as such. Tests of version 3 name it.
- */
-const UNNAMED_VERSION_CAP = 2;
-
-export function harnessTypeVersion(nodeType: AnyNodeType): number {
-	return Math.min(defaultTypeVersion(nodeType), UNNAMED_VERSION_CAP);
-}
-
 /** The concrete INodeType for a version (what WorkflowExecute gets from INodeTypes). */
 export function resolveNodeType(nodeType: AnyNodeType, typeVersion: number): INodeType {
 	return NodeHelpers.getVersionedNodeType(nodeType, typeVersion);

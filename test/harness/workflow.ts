@@ -5,7 +5,7 @@ import { deepCopy, Workflow } from 'n8n-workflow';
 import type { HarnessCredentials } from './credentials';
 import { HarnessCredentialsHelper } from './credentials';
 import type { AnyNodeType } from './node-types';
-import { defaultNodeName, fullNodeTypeName, harnessTypeVersion, HarnessNodeTypes } from './node-types';
+import { defaultNodeName, defaultTypeVersion, fullNodeTypeName, HarnessNodeTypes } from './node-types';
 
 let sequence = 0;
 
@@ -39,7 +39,7 @@ export function createHarnessNode(opts: {
 	credentials?: HarnessCredentials;
 	settings?: HarnessNodeSettings;
 }): INode {
-	const typeVersion = opts.typeVersion ?? harnessTypeVersion(opts.nodeType);
+	const typeVersion = opts.typeVersion ?? defaultTypeVersion(opts.nodeType);
 	const node: INode = {
 		id: randomUUID(),
 		name: opts.nodeName ?? defaultNodeName(opts.nodeType, typeVersion),
@@ -56,8 +56,25 @@ export function createHarnessNode(opts: {
 	return node;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The paths of `given` that `kept` lacks: parameters n8n dropped as not shown for the node's version and choices. */
+export function droppedParameters(given: unknown, kept: unknown, path = ''): string[] {
+	if (Array.isArray(given)) {
+		if (!Array.isArray(kept)) return [];
+		return given.flatMap((entry, index) => droppedParameters(entry, kept[index], `${path}[${index}]`));
+	}
+	if (!isRecord(given) || !isRecord(kept) || '__rl' in given) return [];
+	return Object.entries(given).flatMap(([key, value]) => {
+		const at = path === '' ? key : `${path}.${key}`;
+		return Object.prototype.hasOwnProperty.call(kept, key) ? droppedParameters(value, kept[key], at) : [at];
+	});
+}
+
 /**
- * A one-node n8n Workflow. `nodeStaticData` is what `getWorkflowStaticData('node')` returns
+ * A one-node n8n Workflow. A parameter the test gives that n8n drops (one the node does not show
+ * for these values, e.g. a field of another operation or a misspelt name) fails the run, since
+ * the node would silently run with its default instead. `nodeStaticData` is what `getWorkflowStaticData('node')` returns
  * for that node; n8n-workflow wraps it in an observable proxy but writes go through to
  * the very object passed in, so tests can keep a reference and inspect it.
  */
@@ -72,7 +89,8 @@ export function createHarnessWorkflow(opts: {
 }): Workflow {
 	const staticData: IDataObject = { [`node:${opts.node.name}`]: opts.nodeStaticData };
 	if (opts.globalStaticData) staticData.global = opts.globalStaticData;
-	return new Workflow({
+	const given = deepCopy(opts.node.parameters);
+	const workflow = new Workflow({
 		id: opts.id,
 		name: 'n8n harness workflow',
 		nodes: [opts.node],
@@ -82,4 +100,7 @@ export function createHarnessWorkflow(opts: {
 		staticData,
 		settings: { executionOrder: 'v1', ...opts.settings },
 	});
+	const dropped = droppedParameters(given, opts.node.parameters);
+	if (dropped.length > 0) throw new Error(`n8n harness: ${dropped.join(', ')} not shown for this node, so n8n drops it (a field of another operation, or a misspelt name?)`);
+	return workflow;
 }

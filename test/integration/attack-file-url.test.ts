@@ -92,7 +92,7 @@ describe('attack: File URL count is checked before any download', () => {
 			const urls = Array.from({ length: 12 }, (_, index) => `${server.url}?file=${index}`).join('\n');
 			const run = executeNode({
 				nodeType: new DocumentProcessing(),
-				parameters: { resource: 'job', operation: 'create', inputSource: 'url', fileUrl: urls, allowPrivateUrls: true },
+				parameters: { resource: 'job', operation: 'create', inputSource: 'url', fileUrl: urls, options: { allowPrivateUrls: true } },
 				credentials: service.credentials,
 			});
 			const error = await failure(run);

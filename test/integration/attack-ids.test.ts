@@ -37,7 +37,7 @@ describe('attack: ids in parameters', () => {
 
 	it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('Job Nodes JSON with node type %j fails with a clear message', async (type) => {
 		const jobNodesJson = JSON.stringify([{ name: 'P', type, subtype: 'vlm', settings: {} }]);
-		const error = await failure(world.run({ resource: 'job', operation: 'create', pipelineMode: 'json', jobNodesJson }, [markdownItem('a.md')]));
+		const error = await failure(world.run({ resource: 'job', operation: 'create', partitioning: 'json', jobNodesJson }, [markdownItem('a.md')]));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain(`Job Nodes (JSON) › job_nodes[0]: unknown type "${type}"; expected one of partition,`);
 		expect(await world.service.requests('/api/v1/jobs')).toEqual([]);
@@ -46,7 +46,7 @@ describe('attack: ids in parameters', () => {
 	it('leaves Object.prototype clean after pollution keys in Job Nodes JSON', async () => {
 		const settings = '{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}, "is_dynamic": false, "allow_fast": true}';
 		const jobNodesJson = `[{"name": "P", "type": "partition", "subtype": "vlm", "settings": ${settings}}]`;
-		await world.run({ resource: 'job', operation: 'create', pipelineMode: 'json', jobNodesJson }, [markdownItem('a.md')]);
+		await world.run({ resource: 'job', operation: 'create', partitioning: 'json', jobNodesJson }, [markdownItem('a.md')]);
 		expect(Object.prototype).not.toHaveProperty('polluted');
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 	});

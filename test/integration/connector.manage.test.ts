@@ -24,7 +24,8 @@ describe.each(KINDS)('$resource connectors', ({ resource, collection, idParamete
 	it('Get returns the connector with its secrets masked', async () => {
 		const made = await connector('s3');
 		const result = await run('get', { [idParameter]: made.id as string });
-		expect(result.output[0][0]).toEqual({ json: made, pairedItem: { item: 0 } });
+		// The record as the service sent it, with the type's name and its config under the form's labels.
+		expect(result.output[0][0]).toEqual({ json: { ...made, type_name: 'Amazon S3', fields: expect.objectContaining({ 'Remote URL': 's3://bucket/' }) }, pairedItem: { item: 0 } });
 		expect(result.output[0][0].json.config).toMatchObject({ remote_url: 's3://bucket/', password: '**********' });
 		const sent = (await bed.requests()).filter((r) => r.method === 'GET');
 		expect(sent).toEqual([expect.objectContaining({ path: `${base}/${String(made.id)}` })]);

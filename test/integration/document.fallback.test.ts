@@ -17,10 +17,10 @@ const REASON = 'pages 1–2 could not be cut out of it (page 2 has a /Parent cha
 
 describe('Partition File: a PDF the splitter cannot split', () => {
 	it('sends the file whole and says on every element why it was not split', async () => {
-		const unsplit = json((await run({ splitPdfPage: false }, [pdfItem(file, 'filled-background.pdf')])).output[0]);
+		const unsplit = json((await run({ options: { pdfSplitting: 'whole' } }, [pdfItem(file, 'filled-background.pdf')])).output[0]);
 		await world.service.control('reset', { body: {} });
 
-		const result = await run({ splitPdfPage: true, splitPdfConcurrencyLevel: 2 }, [pdfItem(file, 'filled-background.pdf')]);
+		const result = await run({ options: { splitPdfConcurrencyLevel: 2 } }, [pdfItem(file, 'filled-background.pdf')]);
 
 		expect(unsplit.filter((element) => element.type === 'Title').map((element) => element.text)).toEqual(
 			[1, 2, 3, 4].map((page) => pageTitle('filled-background', page)),
@@ -37,12 +37,12 @@ describe('Partition File: a PDF the splitter cannot split', () => {
 	});
 
 	it('reports it on the file item too, with the page count and the requests made', async () => {
-		const result = await run({ outputMode: 'files', splitPdfConcurrencyLevel: 5 }, [pdfItem(file, 'filled-background.pdf')]);
+		const result = await run({ outputMode: 'files', options: { splitPdfConcurrencyLevel: 5 } }, [pdfItem(file, 'filled-background.pdf')]);
 		expect(result.output[0]?.[0]?.json).toMatchObject({ file_name: 'filled-background.pdf', page_count: 4, requests: 1, element_count: 8, split_skipped: REASON });
 	});
 
 	it('keeps only the pages of a Page Range from the whole file', async () => {
-		const result = await run({ splitPdfPage: false, options: { pageRange: '2-3', startingPageNumber: 10 } }, [pdfItem(file, 'filled-background.pdf')]);
+		const result = await run({ options: { pageRange: '2-3', startingPageNumber: 10, pdfSplitting: 'whole' } }, [pdfItem(file, 'filled-background.pdf')]);
 		const elements = json(result.output[0]);
 		expect([...new Set(elements.map((element) => (element.metadata as { page_number: number }).page_number))]).toEqual([11, 12]);
 		expect(elements[0]).toMatchObject({ text: pageTitle('filled-background', 2), split_skipped: expect.stringMatching(/^pages 2–3 could not be cut out of it \(page 2 has/) });

@@ -27,7 +27,7 @@ afterAll(async () => await service.stop());
 async function viaNode(split: boolean, binaryMode: HarnessBinaryMode = 'filesystem'): Promise<IDataObject[]> {
 	const result = await executeNode({
 		nodeType: new DocumentProcessing(),
-		parameters: { resource: 'document', operation: 'partition', strategy: 'fast', splitPdfPage: split, splitPdfConcurrencyLevel: CONCURRENCY },
+		parameters: { resource: 'document', operation: 'partition', partitionStrategy: 'fast', options: split ? { splitPdfConcurrencyLevel: CONCURRENCY } : { pdfSplitting: 'whole' } },
 		items: [{ binary: { data: { data: pdf, fileName: 'report.pdf', mimeType: 'application/pdf' } } }],
 		credentials: service.credentials,
 		binaryMode,

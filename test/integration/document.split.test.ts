@@ -17,9 +17,9 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 describe('Partition File: client-side PDF splitting', () => {
 	it('gives the same elements, in the same order, with the same page numbers as the unsplit call', async () => {
-		const unsplit = await run({ splitPdfPage: false }, [pdfItem(world.pdf30)]);
+		const unsplit = await run({ options: { pdfSplitting: 'whole' } }, [pdfItem(world.pdf30)]);
 		await world.service.control('reset', { body: {} });
-		const split = await run({ splitPdfPage: true, splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]);
+		const split = await run({ options: { splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)]);
 
 		const whole = json(unsplit.output[0]);
 		expect(whole).toHaveLength(120);
@@ -38,25 +38,25 @@ describe('Partition File: client-side PDF splitting', () => {
 	});
 
 	it('splits a PDF held in memory (n8n’s default binary mode) the same way', async () => {
-		const result = await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)], { binaryMode: 'default' });
+		const result = await run({ options: { splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)], { binaryMode: 'default' });
 		expect(json(result.output[0]).map(pageOf)).toEqual(Array.from({ length: 30 }, (_, page) => Array(4).fill(page + 1)).flat());
 		expect(await partitionRequests()).toHaveLength(3);
 	});
 
 	it('partitions only the page range, keeping the document’s page numbers', async () => {
-		const split = await run({ splitPdfConcurrencyLevel: 2, options: { pageRange: '5-12' } }, [pdfItem(world.pdf30)]);
+		const split = await run({ options: { pageRange: '5-12', splitPdfConcurrencyLevel: 2 } }, [pdfItem(world.pdf30)]);
 		expect([...new Set(json(split.output[0]).map(pageOf))]).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
 		expect((await partitionRequests()).map((request) => field(request, 'starting_page_number')).sort()).toEqual(['5', '9']);
 
 		await world.service.control('reset', { body: {} });
-		const unsplit = await run({ splitPdfPage: false, options: { pageRange: '29-' } }, [pdfItem(world.pdf30)]);
+		const unsplit = await run({ options: { pageRange: '29-', pdfSplitting: 'whole' } }, [pdfItem(world.pdf30)]);
 		expect([...new Set(json(unsplit.output[0]).map(pageOf))]).toEqual([29, 30]);
 		const [request] = await partitionRequests();
 		expect(field(request as PartitionRequest, 'starting_page_number')).toBe('29');
 	});
 
 	it('numbers pages from the starting page number of a document part', async () => {
-		const result = await run({ splitPdfConcurrencyLevel: 3, options: { startingPageNumber: 101 } }, [pdfItem(world.pdf30)]);
+		const result = await run({ options: { startingPageNumber: 101, splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)]);
 		const pages = json(result.output[0]).map(pageOf);
 		expect(pages[0]).toBe(101);
 		expect(pages[pages.length - 1]).toBe(130);
@@ -70,10 +70,10 @@ describe('Partition File: client-side PDF splitting', () => {
 		expect(await partitionRequests()).toHaveLength(0);
 	});
 
-	it('with Allow Failed Ranges off, one failed range fails the item naming the range and the service’s detail', async () => {
+	it('with When a Page Range Fails at Fail the Item, one failed range fails the item naming the range and the service’s detail', async () => {
 		// A 422 is not retried: the range fails at once, as a range the service cannot read would.
 		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'page 14 could not be read', times: 1 } });
-		const error = await failure(run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]));
+		const error = await failure(run({ options: { splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)]));
 		expect(error).toBeInstanceOf(NodeApiError);
 		// Whichever range reached the emulator first took the fault.
 		const match = /^Pages (\d+)–(\d+) of "report.pdf" failed: The service could not accept the input: page 14 could not be read$/.exec(error.message);
@@ -83,9 +83,9 @@ describe('Partition File: client-side PDF splitting', () => {
 		expect((error as NodeApiError).httpCode).toBe('422');
 	});
 
-	it('with Allow Failed Ranges on, the item keeps the ranges that worked and lists the failed one', async () => {
+	it('with When a Page Range Fails at Keep the Other Pages, the item keeps the ranges that worked and lists the failed one', async () => {
 		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'page 14 could not be read', times: 1 } });
-		const result = await run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true, outputMode: 'files' }, [pdfItem(world.pdf30)]);
+		const result = await run({ outputMode: 'files', options: { splitPdfConcurrencyLevel: 3, failedRanges: 'keep' } }, [pdfItem(world.pdf30)]);
 		// The faulted request was answered before its body was read; the other two name their ranges.
 		const answered = (await partitionRequests()).filter((request) => request.fault === undefined).map((request) => field(request, 'starting_page_number'));
 		const first = Number(['1', '11', '21'].find((start) => !answered.includes(start)));
@@ -100,16 +100,16 @@ describe('Partition File: client-side PDF splitting', () => {
 		expect(result.hints.map((hint) => hint.message)).toEqual([expect.stringContaining(`pages ${first}–${first + 9} failed`)]);
 	});
 
-	it('with Allow Failed Ranges on and one item per element, the elements of a partial file say so', async () => {
+	it('with Keep the Other Pages and one item per element, the elements of a partial file say so', async () => {
 		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, times: 1 } });
-		const result = await run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true }, [pdfItem(world.pdf30)]);
+		const result = await run({ options: { splitPdfConcurrencyLevel: 3, failedRanges: 'keep' } }, [pdfItem(world.pdf30)]);
 		expect(result.output[0]).toHaveLength(80);
 		for (const item of result.output[0]) expect(item.json.failed_ranges).toEqual([expect.objectContaining({ http_code: '422' })]);
 	});
 
-	it('with Allow Failed Ranges on, a PDF whose every range failed still fails', async () => {
+	it('with When a Page Range Fails at Keep the Other Pages, a PDF whose every range failed still fails', async () => {
 		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, status: 422, detail: 'unreadable', times: 3 } });
-		const error = await failure(run({ splitPdfConcurrencyLevel: 3, splitPdfAllowFailed: true }, [pdfItem(world.pdf30)]));
+		const error = await failure(run({ options: { splitPdfConcurrencyLevel: 3, failedRanges: 'keep' } }, [pdfItem(world.pdf30)]));
 		expect(error.message).toBe('Every page range of "report.pdf" failed, e.g. pages 1–10: The service could not accept the input: unreadable');
 	});
 
@@ -119,7 +119,7 @@ describe('Partition File: client-side PDF splitting', () => {
 		['a connection reset', { reset: 'before_read' }],
 	])('resends a range after %s without restarting the others', async (_label, fault) => {
 		await world.service.control('faults', { body: { method: 'POST', path: PARTITION_PATH, times: 1, ...fault } });
-		const result = await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]);
+		const result = await run({ options: { splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)]);
 		expect(json(result.output[0])).toHaveLength(120);
 		const requests = await partitionRequests();
 		expect(requests).toHaveLength(4);
@@ -133,7 +133,7 @@ describe('Partition File: client-side PDF splitting', () => {
 describe('Partition File: files that are not split', () => {
 	it('sends a non-PDF whole even with splitting on', async () => {
 		const text = 'Quarterly report\n\nRevenue grew in every region this quarter.\n\n- first point\n- second point';
-		const result = await run({ splitPdfPage: true }, [{ binary: { data: textFile('report.txt', text) } }]);
+		const result = await run({}, [{ binary: { data: textFile('report.txt', text) } }]);
 		const requests = await partitionRequests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]?.files[0]).toMatchObject({ filename: 'report.txt', sha256: sha256(Buffer.from(text)) });
@@ -143,20 +143,20 @@ describe('Partition File: files that are not split', () => {
 
 	it('sends a one-page PDF whole, byte for byte', async () => {
 		const onePage = await samplePdf({ pages: 1 });
-		await run({ splitPdfPage: true }, [pdfItem(onePage, 'one.pdf')]);
+		await run({}, [pdfItem(onePage, 'one.pdf')]);
 		const requests = await partitionRequests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]?.files[0]?.sha256).toBe(sha256(onePage));
 	});
 
 	it('recognises a PDF by its content when type and name say nothing', async () => {
-		await run({ splitPdfConcurrencyLevel: 3 }, [{ binary: { data: { data: world.pdf30, fileName: 'upload', mimeType: 'application/octet-stream' } } }]);
+		await run({ options: { splitPdfConcurrencyLevel: 3 } }, [{ binary: { data: { data: world.pdf30, fileName: 'upload', mimeType: 'application/octet-stream' } } }]);
 		expect(await partitionRequests()).toHaveLength(3);
 	});
 
 	it.each([true, false])('sends a corrupt PDF whole and shows the service’s 422 clearly (split %s)', async (splitPdfPage) => {
 		const broken = corruptPdf();
-		const error = await failure(run({ splitPdfPage }, [pdfItem(broken, 'broken.pdf')]));
+		const error = await failure(run({ options: { pdfSplitting: splitPdfPage ? 'split' : 'whole' } }, [pdfItem(broken, 'broken.pdf')]));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as NodeApiError).httpCode).toBe('422');
 		expect(error.message).toMatch(/^File "broken.pdf": The service could not accept the input: corrupt or unreadable PDF/);
@@ -168,7 +168,7 @@ describe('Partition File: files that are not split', () => {
 
 describe('Partition File: output', () => {
 	it('chunks by title within the size limit', async () => {
-		const result = await run({ chunkingStrategy: 'by_title', maxCharacters: 120, splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)]);
+		const result = await run({ options: { chunkingStrategy: 'by_title', maxCharacters: 120, splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)]);
 		const elements = json(result.output[0]);
 		expect(elements.length).toBeGreaterThan(30);
 		expect(new Set(elements.map((element) => element.type))).toEqual(new Set(['CompositeElement']));
@@ -179,8 +179,8 @@ describe('Partition File: output', () => {
 	});
 
 	it('passes unique element IDs and coordinates through untouched', async () => {
-		const first = json((await run({ splitPdfConcurrencyLevel: 3, options: { uniqueElementIds: true, coordinates: true } }, [pdfItem(world.pdf30)])).output[0]);
-		const second = json((await run({ splitPdfConcurrencyLevel: 3, options: { uniqueElementIds: true, coordinates: true } }, [pdfItem(world.pdf30)])).output[0]);
+		const first = json((await run({ options: { uniqueElementIds: true, coordinates: true, splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)])).output[0]);
+		const second = json((await run({ options: { uniqueElementIds: true, coordinates: true, splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)])).output[0]);
 		for (const element of first) {
 			expect(element.element_id).toMatch(UUID);
 			expect((element.metadata as IDataObject).coordinates).toMatchObject({ system: 'PixelSpace', points: expect.any(Array) });
@@ -188,13 +188,13 @@ describe('Partition File: output', () => {
 		expect(new Set(first.map((element) => element.element_id)).size).toBe(first.length);
 		expect(first.map((element) => element.element_id)).not.toEqual(second.map((element) => element.element_id));
 
-		const hashed = json((await run({ splitPdfConcurrencyLevel: 3 }, [pdfItem(world.pdf30)])).output[0]);
+		const hashed = json((await run({ options: { splitPdfConcurrencyLevel: 3 } }, [pdfItem(world.pdf30)])).output[0]);
 		expect(hashed[0]?.element_id).toBe(sha256(Buffer.from('Section 1 heading')));
 		expect((hashed[0]?.metadata as IDataObject).coordinates).toBeUndefined();
 	});
 
 	it('gives one item per file with its elements, paired to its input item', async () => {
-		const result = await run({ outputMode: 'files', allBinaryProperties: true, splitPdfConcurrencyLevel: 3 }, [
+		const result = await run({ outputMode: 'files', inputSource: 'allBinary', options: { splitPdfConcurrencyLevel: 3 } }, [
 			{ binary: { note: textFile('note.txt', 'A short note, just one sentence.') } },
 			{ binary: { main: { data: world.pdf30, fileName: 'report.pdf', mimeType: 'application/pdf' }, extra: textFile('extra.md', '# Extra\n\nMore words here.', 'text/markdown') } },
 		]);

@@ -10,12 +10,12 @@ describe('Partition File: parameters', () => {
 		await run(
 			{
 				partitionStrategy: 'vlm',
-				vlmModelProvider: 'provider',
-				vlmModel: 'vision-1',
-				chunkingStrategy: 'by_title',
-				maxCharacters: 300,
-				splitPdfPage: false,
 				options: {
+					vlmModelProvider: 'provider',
+					vlmModel: 'vision-1',
+					chunkingStrategy: 'by_title',
+					maxCharacters: 300,
+					pdfSplitting: 'whole',
 					languages: 'eng, deu',
 					coordinates: true,
 					uniqueElementIds: true,
@@ -53,9 +53,9 @@ describe('Partition File: parameters', () => {
 		expect(request?.files).toEqual([expect.objectContaining({ field: 'files', filename: 'notes.txt', content_type: 'text/plain' })]);
 	});
 
-	it('sends the Hi-Res model and the split settings as chosen', async () => {
+	it('sends the layout model and the split settings as chosen', async () => {
 		await run(
-			{ partitionStrategy: 'hi_res', hiResModelName: 'yolox', splitPdfPage: true, splitPdfAllowFailed: true, splitPdfConcurrencyLevel: 7 },
+			{ partitionStrategy: 'hi_res', options: { hiResModelName: 'yolox', pdfSplitting: 'split', failedRanges: 'keep', splitPdfConcurrencyLevel: 7 } },
 			[{ binary: { data: textFile('a.txt', 'Some text here, a whole sentence.') } }],
 		);
 		const [request] = await partitionRequests();
@@ -77,7 +77,7 @@ describe('Partition File: parameters', () => {
 		[{ options: { languages: 'eng, 12' } }, /Languages: "12" is not a language code/],
 		[{ options: { additionalParameters: { parameter: [{ name: 'strategy', value: 'fast' }] } } }, /Additional Parameters: "strategy" is set by a field/],
 		[{ options: { additionalParameters: { parameter: [{ name: ' ', value: 'x' }] } } }, /Additional Parameters: a parameter has no name/],
-		[{ splitPdfConcurrencyLevel: 0 }, /Concurrency must be a whole number of at least 1/],
+		[{ options: { splitPdfConcurrencyLevel: 0 } }, /Page Ranges at Once must be a whole number of at least 1/],
 	])('rejects bad fields before sending anything (%j)', async (parameters, message) => {
 		const error = await failure(run(parameters, [pdfItem(world.pdf30)]));
 		expect(error).toBeInstanceOf(NodeOperationError);

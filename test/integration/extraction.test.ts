@@ -37,7 +37,7 @@ const run = async (parameters: INodeParameters, input: HarnessItem[] = items) =>
 	await executeNode({ nodeType: new DocumentProcessing(), parameters, items: input, credentials: service.credentials });
 const bySchema = (extra: IDataObject = {}) => ({ steps: { step: [{ kind: 'llm', name: 'Extract', defineBy: 'jsonSchema', jsonSchema: JSON.stringify(SCHEMA), ...extra }] } });
 const byGuidance = (extra: IDataObject = {}) => ({ steps: { step: [{ kind: 'llm', name: 'Extract', defineBy: 'extractionGuidance', extractionGuidance: GUIDANCE, ...extra }] } });
-const process = (extra: INodeParameters) => ({ resource: 'job', operation: 'process', waitOptions: { maxPollIntervalSeconds: 1 }, ...extra });
+const process = (extra: INodeParameters) => ({ resource: 'job', operation: 'process', ...extra, options: { maxPollIntervalSeconds: 1, ...(extra.options as INodeParameters | undefined) } });
 
 const sentExtractors = async (): Promise<IDataObject[]> =>
 	(await service.requests('/api/v1/jobs'))
@@ -57,7 +57,7 @@ describe('Process Files with an extraction step', () => {
 	});
 
 	it('guidance only, combined into one job: one item per output file, each paired to the item its file came from', async () => {
-		const result = await run(process({ ...byGuidance(), batchMode: 'combine', outputMode: 'files' }));
+		const result = await run(process({ ...byGuidance(), options: { batchMode: 'combine', outputMode: 'files' } }));
 		expect(result.output[0].map((item) => [item.json.input_file_name, item.json.extracted_data, item.pairedItem])).toEqual(
 			NAMES.map((name, index) => [name, INVOICES[name].data, { item: index }]),
 		);
@@ -68,21 +68,21 @@ describe('Process Files with an extraction step', () => {
 
 	it('elements with extracted data: per file gives extracted_data and the elements; per element keeps the elements', async () => {
 		const mode = { outputMode: 'elements_with_extracted_data' };
-		const files = (await run(process({ ...bySchema(mode), outputMode: 'files' }), items.slice(0, 1))).output[0];
+		const files = (await run(process({ ...bySchema(mode), options: { outputMode: 'files' } }), items.slice(0, 1))).output[0];
 		expect(files).toHaveLength(1);
 		const elements = files[0].json.elements as IDataObject[];
 		expect(files[0].json).toMatchObject({ ...origin('invoice-1.md'), extracted_data: INVOICES['invoice-1.md'].data, element_count: elements.length });
 		expect(elements[0]).toMatchObject({ type: 'DocumentData', metadata: { extracted_data: INVOICES['invoice-1.md'].data } });
 		expect(elements.slice(1).map((element) => element.text)).toEqual(['Invoice 1', 'Customer: Example Corp.', 'Total due: 120 EUR.']);
 
-		const perElement = (await run(process({ ...byGuidance(mode), outputMode: 'elements' }), items.slice(0, 1))).output[0];
+		const perElement = (await run(process({ ...byGuidance(mode), options: { outputMode: 'elements' } }), items.slice(0, 1))).output[0];
 		expect(perElement.map((item) => item.json.type)).toEqual(['DocumentData', 'Title', 'NarrativeText', 'NarrativeText']);
 		expect(perElement[0].json.metadata).toMatchObject({ extracted_data: INVOICES['invoice-1.md'].data });
 		expect(perElement.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 	});
 
 	it('writes the extracted JSON unchanged as the binary output file', async () => {
-		const result = await run(process({ ...bySchema(), outputMode: 'binary' }), items.slice(1));
+		const result = await run(process({ ...bySchema(), options: { outputMode: 'binary' } }), items.slice(1));
 		const [item] = result.output[0];
 		expect(item.json).toEqual(origin('invoice-2.md'));
 		expect(item.binary?.data).toMatchObject({ fileName: 'invoice-2.json', mimeType: 'application/json' });
@@ -94,7 +94,7 @@ describe('Process Files with an extraction step', () => {
 			{ name: 'Partitioner', type: 'partition', subtype: 'vlm', settings: { is_dynamic: true } },
 			{ name: 'Invoice fields', type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { json_schema: SCHEMA, extraction_guidance: GUIDANCE } } },
 		];
-		const error = await failure(run(process({ pipelineMode: 'json', jobNodesJson: JSON.stringify(jobNodes) })));
+		const error = await failure(run(process({ partitioning: 'json', jobNodesJson: JSON.stringify(jobNodes) })));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toMatch(
 			/^Invalid pipeline — Job Nodes \(JSON\) › job_nodes\[1\] "Invoice fields" › schema_to_extract: give exactly one of "json_schema" and "extraction_guidance", not both/,
@@ -108,20 +108,8 @@ describe('Process Files with an extraction step', () => {
 			{ name: 'Partitioner', type: 'partition', subtype: 'vlm', settings: { is_dynamic: true } },
 			{ name: 'Extract', type: 'structured_data_extractor', subtype: 'llm', settings: { schema_to_extract: { extraction_guidance: GUIDANCE }, output_mode: 'extracted_data_only' } },
 		];
-		const result = await run(process({ pipelineMode: 'json', jobNodesJson: JSON.stringify(jobNodes), outputMode: 'files' }), items.slice(0, 1));
+		const result = await run(process({ partitioning: 'json', jobNodesJson: JSON.stringify(jobNodes), options: { outputMode: 'files' } }), items.slice(0, 1));
 		expect(result.output[0][0].json.extracted_data).toEqual(INVOICES['invoice-1.md'].data);
-	});
-
-	it('keeps a step saved before "Define By" existed sending its JSON Schema, as it did', async () => {
-		const legacy = { steps: { step: [{ kind: 'llm', jsonSchema: JSON.stringify(SCHEMA), extractionGuidance: 'ignored' }] } };
-		await run({ resource: 'job', operation: 'create', ...legacy }, items.slice(0, 1));
-		const [node] = await sentExtractors();
-		expect(node).toEqual({
-			name: 'Structured Data Extractor',
-			type: 'structured_data_extractor',
-			subtype: 'llm',
-			settings: { schema_to_extract: { json_schema: JSON.stringify(SCHEMA) }, output_mode: 'extracted_data_only' },
-		});
 	});
 });
 
@@ -129,13 +117,13 @@ describe('Download Output and Run Workflow shape extracted data the same way', (
 	it('Download Output: one item per record, or per file', async () => {
 		const created = await run({ resource: 'job', operation: 'create', ...byGuidance() }, items.slice(0, 1));
 		const jobId = created.output[0][0].json.id as string;
-		await run({ resource: 'job', operation: 'waitForCompletion', jobId, waitOptions: { maxPollIntervalSeconds: 1 } }, [{ json: {} }]);
+		await run({ resource: 'job', operation: 'waitForCompletion', jobId, options: { maxPollIntervalSeconds: 1 } }, [{ json: {} }]);
 		const perRecord = await run({ resource: 'job', operation: 'downloadOutput', jobId }, [{ json: {} }]);
 		// Without the upload at hand the file name is unknown: extracted data alone carries none.
 		expect(perRecord.output[0]).toEqual([
 			{ json: { job_id: jobId, file_id: expect.any(String), node_id: expect.any(String), extracted_data: INVOICES['invoice-1.md'].data }, pairedItem: { item: 0 } },
 		]);
-		const perFile = await run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'files', lastNodeOnly: false }, [{ json: {} }]);
+		const perFile = await run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'files', options: { outputSteps: 'all' } }, [{ json: {} }]);
 		expect(perFile.output[0].map((item) => Object.keys(item.json).filter((key) => ['extracted_data', 'elements'].includes(key)))).toEqual([['elements'], ['extracted_data']]);
 	});
 
@@ -150,7 +138,7 @@ describe('Download Output and Run Workflow shape extracted data the same way', (
 			},
 		});
 		const workflowId = { __rl: true, mode: 'id', value: workflow.id };
-		const result = await run({ resource: 'workflow', operation: 'run', workflowId, afterRun: 'download', waitOptions: { maxPollIntervalSeconds: 1 } });
+		const result = await run({ resource: 'workflow', operation: 'run', workflowId, afterRun: 'download', options: { maxPollIntervalSeconds: 1 } });
 		expect(result.output[0]).toEqual(NAMES.map((name, index) => ({ json: { ...origin(name), extracted_data: INVOICES[name].data }, pairedItem: { item: index } })));
 	});
 });
@@ -202,7 +190,7 @@ describe('the trigger’s Download Outputs', () => {
 describe('a service that carries the extraction on the first element instead of a DocumentData element', () => {
 	it('still gives extracted_data per file (the emulator’s extraction_carrier setting)', async () => {
 		service.emulator.setConfig({ extraction_carrier: 'first_element' });
-		const result = await run(process({ ...bySchema({ outputMode: 'elements_with_extracted_data' }), outputMode: 'files' }), items.slice(0, 1));
+		const result = await run(process({ ...bySchema({ outputMode: 'elements_with_extracted_data' }), options: { outputMode: 'files' } }), items.slice(0, 1));
 		const [file] = result.output[0];
 		const elements = file.json.elements as IDataObject[];
 		expect(elements.map((element) => element.type)).toEqual(['Title', 'NarrativeText', 'NarrativeText']);

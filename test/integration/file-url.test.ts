@@ -39,7 +39,7 @@ async function downloads(name: string): Promise<number> {
 	return files.find((file) => file.name === name)?.downloads ?? 0;
 }
 
-const fromUrl = (url: string, allowPrivateUrls = true): INodeParameters => ({ inputSource: 'url', fileUrl: url, allowPrivateUrls });
+const fromUrl = (url: string, allowPrivateUrls = true): INodeParameters => ({ inputSource: 'url', fileUrl: url, options: { allowPrivateUrls } });
 
 async function run(parameters: INodeParameters, options: { items?: HarnessItem[]; binaryMode?: HarnessBinaryMode; continueOnFail?: boolean } = {}) {
 	return await executeNode({ nodeType: new DocumentProcessing(), parameters, credentials: service.credentials, ...options });
@@ -150,7 +150,7 @@ describe('File URL input: jobs', () => {
 	});
 
 	it('Process Files from a URL gives the output as text', async () => {
-		const result = await run({ resource: 'job', operation: 'process', ...fromUrl(fileUrl('guide.md')), outputMode: 'text' });
+		const result = await run({ resource: 'job', operation: 'process', ...fromUrl(fileUrl('guide.md')), options: { allowPrivateUrls: true, outputMode: 'text' } });
 		const [file] = result.output[0].map((item) => item.json);
 		expect(file).toMatchObject({ input_file_name: 'guide.md', truncated: false });
 		expect(file.text).toBe('# Guide\n\nStep one.\n\n- first\n\n- second');

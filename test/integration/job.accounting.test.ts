@@ -17,7 +17,7 @@ const world = useActionWorld({ job_duration_ms: 60, schedule_delay_ms: 10, faili
 const NAMES = ['empty.md', ...Array.from({ length: 10 }, (_, index) => `doc-${index}.md`), 'good.md', 'broken.md'];
 const batch = (): HarnessItem[] =>
 	NAMES.map((name) => (name === 'empty.md' ? { json: { name }, binary: { data: textFile(name, '', 'text/markdown') } } : markdownItem(name)));
-const processFiles = { resource: 'job', operation: 'process', batchMode: 'combine', outputMode: 'files', waitOptions: { maxPollIntervalSeconds: 1 } };
+const processFiles = { resource: 'job', operation: 'process', options: { batchMode: 'combine', outputMode: 'files', maxPollIntervalSeconds: 1 } };
 
 async function refuseFirstLaunch(): Promise<void> {
 	await world.service.control('faults', { body: { method: 'POST', path: '/api/v1/jobs', status: 422, detail: 'The pipeline is not accepted for these files' } });

@@ -17,7 +17,7 @@ import { markdownItem, useActionWorld } from './support/actionWorld';
  */
 const world = useActionWorld({ job_duration_ms: 60, schedule_delay_ms: 10, failing_file_pattern: 'broken' });
 const items = () => [markdownItem('first.md'), markdownItem('broken.md'), markdownItem('third.md')];
-const processFiles = (batchMode: 'combine' | 'perItem') => ({ resource: 'job', operation: 'process', batchMode, outputMode: 'files', waitOptions: { maxPollIntervalSeconds: 1 } });
+const processFiles = (batchMode: 'combine' | 'perItem') => ({ resource: 'job', operation: 'process', options: { batchMode, outputMode: 'files', maxPollIntervalSeconds: 1 } });
 const summary = (output: INodeExecutionData[]) => output.map((item) => [item.json.input_file_name ?? item.json.file_name, item.json.reason ?? item.json.error ?? 'ok', item.pairedItem]);
 const reasonCalls = async () => (await world.service.requests('/api/v1/jobs/')).filter((request) => /\/(details|failed-files)$/.test(request.path));
 
@@ -123,9 +123,9 @@ describe('the service’s other readings of a failed file', () => {
 
 describe('Download Output, Get Details and Get Failed Files of a job with a failed file', () => {
 	async function jobWithFailedFile(): Promise<string> {
-		const created = await world.run({ resource: 'job', operation: 'create', batchMode: 'combine' }, items());
+		const created = await world.run({ resource: 'job', operation: 'create', options: { batchMode: 'combine' } }, items());
 		const jobId = created.output[0][0].json.id as string;
-		await world.run({ resource: 'job', operation: 'waitForCompletion', jobId, waitOptions: { maxPollIntervalSeconds: 1 } });
+		await world.run({ resource: 'job', operation: 'waitForCompletion', jobId, options: { maxPollIntervalSeconds: 1 } });
 		return jobId;
 	}
 

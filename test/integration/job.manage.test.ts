@@ -59,7 +59,7 @@ describe('Job → Get Many', () => {
 	});
 
 	it.each([
-		['a workflow filter that is no UUID', { workflowId: 'my workflow' }, /Filters → Workflow ID "my workflow" is not a valid ID/],
+		['a workflow filter that is no UUID', { workflowId: { __rl: true, mode: 'id', value: 'my workflow' } }, /^Workflow "my workflow" is not a workflow ID or a URL containing one$/],
 		['an unknown status', { status: '={{ "RUNNING" }}' }, /Filters → Status "RUNNING" is not a job status/],
 	])('refuses %s before any request', async (_what, filters, message) => {
 		const error = await failure(run(job('getAll', { returnAll: true, filters })));

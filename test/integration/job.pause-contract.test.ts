@@ -14,7 +14,7 @@ import { markdownItem, useActionWorld } from './support/actionWorld';
 import { failure } from './support/service';
 
 const world = useActionWorld({ job_duration_ms: 60_000, schedule_delay_ms: 20 });
-const PAUSE = { resource: 'job', operation: 'process', waitMode: 'pause' };
+const PAUSE = { resource: 'job', operation: 'process', options: { waitMode: 'pause' } };
 const PAUSE_LABEL = /^n8n pause — /;
 const store = () => world.service.emulator.store;
 const pauseWorkflows = () => [...store().workflows.values()].filter((workflow) => PAUSE_LABEL.test(workflow.name));
@@ -44,8 +44,8 @@ const runWithout = async (hide: 'stack entry' | 'resume field', parameters: INod
 describe('pause mode checks n8n’s stack entry before launching anything', () => {
 	const operations: Array<[string, INodeParameters]> = [
 		['Process Files', PAUSE],
-		['Wait for Job', { resource: 'job', operation: 'waitForCompletion', jobId: 'job-1', waitMode: 'pause' }],
-		['Workflow → Run', { resource: 'workflow', operation: 'run', workflowId: 'wf-1', afterRun: 'download', waitMode: 'pause' }],
+		['Wait for Job', { resource: 'job', operation: 'waitForCompletion', jobId: 'job-1', options: { waitMode: 'pause' } }],
+		['Workflow → Run', { resource: 'workflow', operation: 'run', workflowId: 'wf-1', afterRun: 'download', options: { waitMode: 'pause' } }],
 	];
 
 	it.each(operations)('%s: no stack entry to park on', async (_name, parameters) => {
@@ -81,10 +81,10 @@ describe('a pause that fails before it parks leaves nothing behind', () => {
 	});
 
 	it('Workflow → Run: the same failure deletes the channel scoped to the run’s workflow', async () => {
-		const created = await world.run({ resource: 'workflow', operation: 'create', name: 'stored', workflowType: 'custom' });
+		const created = await world.run({ resource: 'workflow', operation: 'create', name: 'stored', options: { workflowType: 'custom' } });
 		const workflowId = created.output[0][0].json.id as string;
 		await fault({ method: 'GET', path: '/api/v1/jobs/', status: 404 });
-		await failure(world.run({ resource: 'workflow', operation: 'run', workflowId, afterRun: 'download', waitMode: 'pause' }, [markdownItem('a.md')]));
+		await failure(world.run({ resource: 'workflow', operation: 'run', workflowId, afterRun: 'download', options: { waitMode: 'pause' } }, [markdownItem('a.md')]));
 		expect((await world.service.requests('/api/v1/workflows/')).some((request) => request.path.endsWith('/notifications/channels') && request.method === 'POST')).toBe(true);
 		expect([...store().channels.values()]).toEqual([]);
 	});

@@ -4,7 +4,7 @@ import { markdownItem, useActionWorld } from './support/actionWorld';
 
 const world = useActionWorld({ job_duration_ms: 300, schedule_delay_ms: 20, max_channels_per_scope: 1 });
 const { run } = world;
-const PAUSE = { waitMode: 'pause' };
+const PAUSE = { options: { waitMode: 'pause' } };
 const WORKSPACE = '/api/v1/notifications/channels';
 
 async function addChannel(description: string): Promise<void> {

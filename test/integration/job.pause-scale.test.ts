@@ -17,7 +17,7 @@ const pauseOptions = (extra: Record<string, unknown>) => ({
 describe('pause mode at 1,000 files', () => {
 	it('parks once on a short channel URL, its state stored on the stack entry and whole', async () => {
 		const items = Array.from({ length: 1_000 }, (_, index) => markdownItem(`scan-${String(index).padStart(4, '0')}.md`));
-		const result = await world.runVersion(3, pauseOptions({ pauseRunSpacingSeconds: 0, pauseRunsAtOnce: 0 }), items);
+		const result = await world.run(pauseOptions({ pauseRunSpacingSeconds: 0, pauseRunsAtOnce: 0 }), items);
 		expect(result.run.waitTill).toBeInstanceOf(Date);
 		expect(result.hints).toEqual([]);
 		const channels = [...world.service.emulator.store.channels.values()];
@@ -39,7 +39,7 @@ describe('pause mode at 1,000 files', () => {
 		world.service.emulator.setConfig({ job_duration_ms: 400 });
 		const before = new Set(world.service.emulator.store.jobs.keys());
 		const items = Array.from({ length: 50 }, (_, index) => markdownItem(`w-${index}.md`));
-		await world.runVersion(3, pauseOptions({ pauseRunSpacingSeconds: 0, pauseRunsAtOnce: 2 }), items);
+		await world.run(pauseOptions({ pauseRunSpacingSeconds: 0, pauseRunsAtOnce: 2 }), items);
 		const runs = [...world.service.emulator.store.jobs.values()]
 			.filter((job) => !before.has(job.id))
 			.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());

@@ -6,17 +6,15 @@
  * n8n 2.x throws when the wait ends by time.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import type { HarnessItem } from '../harness';
-import { defaultTypeVersion } from '../harness/node-types';
 import { failure, textFile } from './support/service';
 import { useActionWorld } from './support/actionWorld';
 
 // Jobs outlast every time limit here, so both modes give up on them.
 const world = useActionWorld({ job_duration_ms: 600_000, schedule_delay_ms: 0 });
 const TIMEOUT = { timeoutMinutes: 0.01 };
-/** A node as the editor adds it today (its Options collection holds Wait Mode and Timeout). */
-const run = async (parameters: INodeParameters, items: HarnessItem[]) => await world.runVersion(defaultTypeVersion(new DocumentProcessing()), parameters, items);
+/** Wait Mode and Timeout are entries of the operation's Options. */
+const run = async (parameters: INodeParameters, items: HarnessItem[]) => await world.run(parameters, items);
 
 const fileItem = (name: string): HarnessItem => ({ json: { name }, binary: { data: textFile(name, `Text of ${name}.`) } });
 

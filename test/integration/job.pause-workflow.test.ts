@@ -9,7 +9,7 @@ import { markdownItem, useActionWorld } from './support/actionWorld';
 
 const world = useActionWorld({ job_duration_ms: 60_000, schedule_delay_ms: 20 });
 const { run } = world;
-const PAUSE = { resource: 'job', operation: 'process', waitMode: 'pause' };
+const PAUSE = { resource: 'job', operation: 'process', options: { waitMode: 'pause' } };
 const PAUSE_LABEL = /^n8n pause — .+, execution \S+ \(until \S+, ref [0-9a-f]{16}\)$/;
 const CHANNEL_LABEL = /^n8n paused execution \S+ until \S+ \(ref [0-9a-f]{16}\)$/;
 
@@ -51,7 +51,7 @@ describe('the pause’s own workflow', () => {
 	});
 
 	it('is swept once stale (a pause that ended by its time limit runs no code), with its channels', async () => {
-		await run({ ...PAUSE, waitOptions: { timeoutMinutes: 0.001 } }, [markdownItem('old.md')]);
+		await run({ ...PAUSE, options: { ...PAUSE.options, timeoutMinutes: 0.001 } }, [markdownItem('old.md')]);
 		const [stale] = pauseWorkflows();
 		expect(channelsOf(stale.id)).toHaveLength(1);
 		// Past the stale limit and the sweep's once-per-interval bound (earlier tests swept already).

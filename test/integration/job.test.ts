@@ -30,9 +30,7 @@ describe('Create Job', () => {
 			{
 				resource: 'job',
 				operation: 'create',
-				partitionSubtype: 'service_api',
-				strategy: 'hi_res',
-				extractImageBlockTypes: ['table'],
+				partitioning: 'hi_res',
 				steps: {
 					step: [
 						{ kind: 'llm', defineBy: 'jsonSchema', jsonSchema: JSON.stringify(schema), provider: 'p', model: 'm' },
@@ -43,6 +41,7 @@ describe('Create Job', () => {
 						{ kind: 'provider_ner', providerType: 'p', model: 'ner' },
 					],
 				},
+				options: { extractImageBlockTypes: ['table'] },
 			},
 			[fileItem('a.md')],
 		);
@@ -69,7 +68,7 @@ describe('Create Job', () => {
 
 	it('takes raw job nodes in JSON mode', async () => {
 		const jobNodes = [{ name: 'P', type: 'partition', subtype: 'vlm', settings: { is_dynamic: false, allow_fast: true } }];
-		await run({ resource: 'job', operation: 'create', pipelineMode: 'json', jobNodesJson: JSON.stringify(jobNodes) }, [fileItem('a.md')]);
+		await run({ resource: 'job', operation: 'create', partitioning: 'json', jobNodesJson: JSON.stringify(jobNodes) }, [fileItem('a.md')]);
 		const [sent] = await jobRequests();
 		expect(JSON.parse(sent.fields.request_data as string)).toEqual({ job_nodes: jobNodes });
 	});
@@ -80,7 +79,7 @@ describe('Create Job', () => {
 			json: {},
 			binary: Object.fromEntries(Array.from({ length: count }, (_, n) => [`file${n}`, textFile(`i${itemIndex}-f${n}.txt`, `Item ${itemIndex} file ${n}`)])),
 		}));
-		const result = await run({ resource: 'job', operation: 'create', batchMode: 'combine', allBinaryProperties: true }, items);
+		const result = await run({ resource: 'job', operation: 'create', inputSource: 'allBinary', options: { batchMode: 'combine' } }, items);
 		const jobs = result.output[0];
 		expect(jobs.map((job) => (job.json.input_file_ids as string[]).length)).toEqual([10, 10, 3]);
 		expect(jobs.map((job) => job.pairedItem)).toEqual([
@@ -118,7 +117,7 @@ describe('Create Job', () => {
 
 	it('names the pipeline field that holds invalid JSON', async () => {
 		const error = await failure(
-			run({ resource: 'job', operation: 'create', steps: { step: [{ kind: 'llm', jsonSchema: '{"type": "object",' }] } }, [fileItem('a.md')]),
+			run({ resource: 'job', operation: 'create', steps: { step: [{ kind: 'llm', defineBy: 'jsonSchema', jsonSchema: '{"type": "object",' }] } }, [fileItem('a.md')]),
 		);
 		expect(error.message).toMatch(/Invalid pipeline — Step 1 \(Structured Data Extractor\) › JSON Schema: not valid JSON/);
 		expect(await jobRequests()).toHaveLength(0);

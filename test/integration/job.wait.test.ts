@@ -27,7 +27,7 @@ describe('Wait for Job', () => {
 		setTimeout(() => void world.service.emulator.finishJob(id, status), 300);
 		const error = await failure(waiting);
 		expect(error.message).toBe(`Job "${id}" ended with status ${status}`);
-		const result = await run({ resource: 'job', operation: 'waitForCompletion', jobId: id, waitOptions: { failOnJobFailure: false } });
+		const result = await run({ resource: 'job', operation: 'waitForCompletion', jobId: id, options: { failOnJobFailure: false } });
 		expect(result.output[0][0].json).toMatchObject({ id, status, succeeded: false });
 	});
 
@@ -35,7 +35,7 @@ describe('Wait for Job', () => {
 		world.service.emulator.setConfig({ max_running_jobs: 1, job_duration_ms: 60_000 });
 		await create();
 		const id = await create();
-		const error = await failure(run({ resource: 'job', operation: 'waitForCompletion', jobId: id, waitOptions: { timeoutMinutes: 0.03 } }));
+		const error = await failure(run({ resource: 'job', operation: 'waitForCompletion', jobId: id, options: { timeoutMinutes: 0.03 } }));
 		expect(error.message).toMatch(/did not finish within 0\.03 minutes \(last status: SCHEDULED\)/);
 		expect(error.description).toMatch(/at most 5 on-demand jobs/);
 	});
@@ -82,7 +82,7 @@ describe('Download Output', () => {
 	let jobId: string;
 	beforeEach(async () => {
 		const created = await run(
-			{ resource: 'job', operation: 'create', allBinaryProperties: true, steps: { step: [{ kind: 'provider_ner', providerType: 'p', model: 'm' }] } },
+			{ resource: 'job', operation: 'create', inputSource: 'allBinary', steps: { step: [{ kind: 'provider_ner', providerType: 'p', model: 'm' }] } },
 			[{ json: {}, binary: { a: textFile('alpha.md', '# Alpha\n\nAlice met Bob in Paris.', 'text/markdown'), b: textFile('beta.txt', 'Beta text.') } }],
 		);
 		jobId = created.output[0][0].json.id as string;
@@ -98,7 +98,7 @@ describe('Download Output', () => {
 	});
 
 	it('outputs one item per file with the input file name, for every node when asked', async () => {
-		const result = await run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'files', lastNodeOnly: false });
+		const result = await run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'files', options: { outputSteps: 'all' } });
 		const files = result.output[0].map((item) => item.json);
 		expect(files).toHaveLength(4);
 		expect(new Set(files.map((file) => file.node_id)).size).toBe(2);
@@ -133,7 +133,7 @@ describe('Download Output', () => {
 
 describe('Process Files', () => {
 	it('creates, waits and downloads, pairing each element to the item whose file it came from', async () => {
-		const result = await run({ resource: 'job', operation: 'process', batchMode: 'combine', outputMode: 'files' }, [fileItem('one.md'), fileItem('two.md')]);
+		const result = await run({ resource: 'job', operation: 'process', options: { batchMode: 'combine', outputMode: 'files' } }, [fileItem('one.md'), fileItem('two.md')]);
 		const files = result.output[0];
 		expect(files.map((item) => [item.json.input_file_name, item.pairedItem])).toEqual([
 			['one.md', { item: 0 }],

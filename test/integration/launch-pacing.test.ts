@@ -38,10 +38,10 @@ async function launchesAtTheService() {
 
 describe.each([
 	['Create Job', { resource: 'job', operation: 'create' }],
-	['Process Files', { resource: 'job', operation: 'process', outputMode: 'files' }],
+	['Process Files', { resource: 'job', operation: 'process', options: { outputMode: 'files' } }],
 ])('%s in Combine mode: a batch of 10 × 5 MB files, then a batch of one small file', (_name, operation) => {
 	it('gets no 429: the small launch waits a spacing after the large one was answered', async () => {
-		const parameters: INodeParameters = { ...operation, batchMode: 'combine' };
+		const parameters: INodeParameters = { ...operation, options: { ...(operation as { options?: object }).options, batchMode: 'combine' } };
 		const result = await executeNode({ nodeType: new DocumentProcessing(), parameters, items: largeThenSmall(), credentials: service.credentials });
 		expect(result.output[0].length).toBeGreaterThan(0);
 
@@ -59,7 +59,7 @@ it('never overlaps two launches of one endpoint, across two executions at once',
 	const run = () =>
 		executeNode({
 			nodeType: new DocumentProcessing(),
-			parameters: { resource: 'job', operation: 'create', batchMode: 'combine' },
+			parameters: { resource: 'job', operation: 'create', options: { batchMode: 'combine' } },
 			items: largeThenSmall(),
 			credentials: service.credentials,
 		});

@@ -1,4 +1,4 @@
-/** The "From list" pickers (listSearch) against the emulator, as n8n's editor calls them, and node versions 1 and 2. */
+/** The "From list" pickers (listSearch) against the emulator, as n8n's editor calls them, and the values they save. */
 import type { INodeParameters } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { DocumentProcessingTrigger } from '../../nodes/DocumentProcessing/DocumentProcessingTrigger.node';
@@ -47,8 +47,8 @@ describe('From list pickers', () => {
 	it('lists the channels of the scope chosen above the picker, webhooks and e-mail', async () => {
 		const scope = { scope: 'workflow', workflowId: { __rl: true, mode: 'id', value: DEFAULT_WORKFLOW_ID } };
 		const create = async (parameters: INodeParameters) => (await world.run({ resource: 'notificationChannel', operation: 'create', ...scope, ...parameters })).output[0][0].json;
-		const hook = await create({ channelType: 'webhook', url: 'https://hooks.example.com/in', events: ['job.completed'], description: 'Ops hook' });
-		const mail = await create({ channelType: 'email', recipientEmail: 'ops@example.com', events: ['job.failed'] });
+		const hook = await create({ channelType: 'webhook', url: 'https://hooks.example.com/in', eventTypes: ['job.completed'], description: 'Ops hook' });
+		const mail = await create({ channelType: 'email', recipientEmail: 'ops@example.com', eventTypes: ['job.failed'] });
 		const listed = await search('searchChannels', undefined, undefined, { resource: 'notificationChannel', operation: 'get', ...scope });
 		expect(listed.results).toEqual([
 			{ name: 'Ops hook (webhook)', value: hook.id },
@@ -64,43 +64,32 @@ describe('From list pickers', () => {
 	});
 });
 
-describe('Saved values of both node versions', () => {
+describe('Picked values', () => {
 	const jobOf = async () => (await world.run({ resource: 'job', operation: 'create' }, [markdownItem('v.md')])).output[0][0].json.id as string;
 
-	it('runs a version 1 node whose Job ID is the plain text it saved', async () => {
+	it('runs with the job picked from the list, by ID, by URL or by an expression', async () => {
 		const jobId = await jobOf();
-		const result = await world.runVersion(1, { resource: 'job', operation: 'get', jobId });
-		expect(result.output[0][0].json).toMatchObject({ id: jobId });
-	});
-
-	it('runs a version 1 node whose Job ID is an expression', async () => {
-		const jobId = await jobOf();
-		const result = await world.runVersion(1, { resource: 'job', operation: 'get', jobId: '={{ $json.job }}' }, [{ json: { job: jobId } }]);
-		expect(result.output[0][0].json).toMatchObject({ id: jobId });
-	});
-
-	it('runs version 2 with the job picked from the list, by ID or by URL', async () => {
-		const jobId = await jobOf();
-		for (const value of [{ mode: 'list', value: jobId }, { mode: 'id', value: jobId }, { mode: 'url', value: `https://platform.docservice.example/app/jobs/${jobId}` }]) {
-			const result = await world.runVersion(2, { resource: 'job', operation: 'get', jobId: { __rl: true, ...value } });
+		const values = [{ mode: 'list', value: jobId }, { mode: 'id', value: jobId }, { mode: 'url', value: `https://platform.docservice.example/app/jobs/${jobId}` }, { mode: 'id', value: '={{ $json.job }}' }];
+		for (const value of values) {
+			const result = await world.run({ resource: 'job', operation: 'get', jobId: { __rl: true, ...value } }, [{ json: { job: jobId } }]);
 			expect(result.output[0][0].json).toMatchObject({ id: jobId });
 		}
 	});
 
-	it('filters Get Many Jobs by a v1 text workflow id and by a v2 workflow locator (By URL)', async () => {
+	it('filters Get Many Jobs by a workflow picked by ID or by URL', async () => {
 		const job = (await world.run({ resource: 'job', operation: 'create' }, [markdownItem('f.md')])).output[0][0].json;
 		const workflowId = String(job.workflow_id);
-		const v1 = await world.runVersion(1, { resource: 'job', operation: 'getAll', returnAll: true, filters: { workflowId } });
+		const byId = await world.run({ resource: 'job', operation: 'getAll', returnAll: true, filters: { workflowId: { __rl: true, mode: 'id', value: workflowId } } });
 		const url = { __rl: true, mode: 'url', value: `https://platform.docservice.example/app/workflows/${workflowId}` };
-		const v2 = await world.runVersion(2, { resource: 'job', operation: 'getAll', returnAll: true, filters: { workflowId: url } });
-		for (const result of [v1, v2]) expect(result.output[0].map((item) => item.json.id)).toEqual([job.id]);
+		const byUrl = await world.run({ resource: 'job', operation: 'getAll', returnAll: true, filters: { workflowId: url } });
+		for (const result of [byId, byUrl]) expect(result.output[0].map((item) => item.json.id)).toEqual([job.id]);
 		const sent = (await world.service.requests('/api/v1/jobs')).filter((request) => request.method === 'GET');
 		expect(sent.map((request) => request.query.workflow_id)).toEqual([workflowId, workflowId]);
 	});
 
-	it('runs a version 1 channel operation with its plain Channel ID', async () => {
-		const created = (await world.run({ resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'webhook', url: 'https://hooks.example.com/a', events: ['job.completed'] })).output[0][0].json;
-		const result = await world.runVersion(1, { resource: 'notificationChannel', operation: 'get', scope: 'workspace', channelId: created.id as string });
+	it('runs a channel operation with the channel picked by ID', async () => {
+		const created = (await world.run({ resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'webhook', url: 'https://hooks.example.com/a', eventTypes: ['job.completed'] })).output[0][0].json;
+		const result = await world.run({ resource: 'notificationChannel', operation: 'get', scope: 'workspace', channelId: { __rl: true, mode: 'id', value: String(created.id) } });
 		expect(result.output[0][0].json).toMatchObject({ id: created.id });
 	});
 });

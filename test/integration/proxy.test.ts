@@ -59,7 +59,7 @@ function credentials(host = HOST): Record<string, ICredentialDataDecryptedObject
 async function run(parameters: INodeParameters, items: HarnessItem[] = [{ json: {} }], host = HOST) {
 	return await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: credentials(host) });
 }
-const processFiles: INodeParameters = { resource: 'job', operation: 'process', outputMode: 'files', waitOptions: { maxPollIntervalSeconds: 1 } };
+const processFiles: INodeParameters = { resource: 'job', operation: 'process', options: { outputMode: 'files', maxPollIntervalSeconds: 1 } };
 const partition = (parameters: INodeParameters): INodeParameters => ({ resource: 'document', operation: 'partition', partitionStrategy: 'fast', ...parameters });
 const carried = () => proxy.log.map((entry) => `${entry.target} ${entry.path ?? ''}`.replace(`:${port}`, ':P'));
 
@@ -75,26 +75,26 @@ describe('through HTTP_PROXY', () => {
 
 	it('Partition File splits a PDF and sends each part through the proxy', async () => {
 		const pdf = await samplePdf({ pages: 12, imageBytesPerPage: 500 });
-		const result = await run(partition({ splitPdfPage: true, splitPdfConcurrencyLevel: 3 }), [pdfItem(pdf)]);
+		const result = await run(partition({ options: { splitPdfConcurrencyLevel: 3 } }), [pdfItem(pdf)]);
 		expect(new Set(result.output[0].map((item) => (item.json.metadata as { page_number: number }).page_number)).size).toBe(12);
 		expect(carried().filter((line) => line.endsWith('/general/v0/general'))).toHaveLength(3);
 	});
 
 	it('a File URL is downloaded through the proxy', async () => {
 		const url = `http://${HOST}:${port}/_emulator/files/guide.md`;
-		const result = await run(partition({ inputSource: 'url', fileUrl: url, allowPrivateUrls: true, outputMode: 'files' }));
+		const result = await run(partition({ inputSource: 'url', fileUrl: url, outputMode: 'files', options: { allowPrivateUrls: true } }));
 		expect(result.output[0][0].json).toMatchObject({ file_name: 'guide.md', source_url: url });
 		expect(carried()).toEqual([`${HOST}:P /_emulator/files/guide.md`, `${HOST}:P /general/v0/general`]);
 	});
 
 	it('the private-address guard judges the target, not the proxy on loopback', async () => {
 		const publicUrl = `http://203.0.113.10:${port}/_emulator/files/guide.md`;
-		const result = await run(partition({ inputSource: 'url', fileUrl: publicUrl, allowPrivateUrls: false, outputMode: 'files' }));
+		const result = await run(partition({ inputSource: 'url', fileUrl: publicUrl, outputMode: 'files', options: { allowPrivateUrls: false } }));
 		expect(result.output[0][0].json).toMatchObject({ file_name: 'guide.md' });
 
-		const loopback = await failure(run(partition({ inputSource: 'url', fileUrl: `http://localhost:${port}/_emulator/files/guide.md`, allowPrivateUrls: false })));
+		const loopback = await failure(run(partition({ inputSource: 'url', fileUrl: `http://localhost:${port}/_emulator/files/guide.md`, options: { allowPrivateUrls: false } })));
 		expect(loopback.message).toMatch(/points to a private or loopback address \((127\.0\.0\.1|::1)\)/);
-		const unresolvable = await failure(run(partition({ inputSource: 'url', fileUrl: `http://${HOST}:${port}/_emulator/files/guide.md`, allowPrivateUrls: false })));
+		const unresolvable = await failure(run(partition({ inputSource: 'url', fileUrl: `http://${HOST}:${port}/_emulator/files/guide.md`, options: { allowPrivateUrls: false } })));
 		expect(unresolvable.message).toMatch(/names a host n8n cannot resolve/);
 		expect(carried().filter((line) => line.includes('/_emulator/files/'))).toEqual(['203.0.113.10:P /_emulator/files/guide.md']);
 	});

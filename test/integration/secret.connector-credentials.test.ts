@@ -1,5 +1,5 @@
 /**
- * Version 3.1 (issue 43, finding 5): a connector's secrets come from an n8n credential, read only
+ * Issue 43, finding 5: a connector's secrets come from an n8n credential, read only
  * through getCredentials, encrypted and registered before sending; the node's parameters hold no
  * secret, a secret typed into Config (JSON) is refused, and the other operations need no
  * connector credential.
@@ -17,7 +17,7 @@ const aws = { accessKeyId: 'AKIA-CRED', secretAccessKey: `${MARKER}-aws`, sessio
 const pairs = (entries: Record<string, string>) => ({ pairs: { values: Object.entries(entries).map(([name, value]) => ({ name, value })) } });
 
 async function run(parameters: INodeParameters, connector: Record<string, ICredentialDataDecryptedObject> = {}, extra: Record<string, unknown> = {}) {
-	return await bed.run(parameters, { typeVersion: 3.1, credentials: { ...bed.credentials, ...connector }, ...extra });
+	return await bed.run(parameters, { credentials: { ...bed.credentials, ...connector }, ...extra });
 }
 
 const posted = async (path: string) =>
@@ -25,8 +25,9 @@ const posted = async (path: string) =>
 
 const s3Source: INodeParameters = { resource: 'source', operation: 'create', sourceName: 'Invoices', connectorTypeId: 's3', cfg_s3_remote_url: 's3://invoices/in/' };
 const pinecone: INodeParameters = { resource: 'destination', operation: 'create', destinationName: 'Vectors', connectorTypeId: 'pinecone', cfg_pinecone_index_name: 'docs', cfg_pinecone_namespace: 'prod' };
+const pineconeJson = (connectorConfigJson: string): INodeParameters => ({ resource: 'destination', operation: 'create', destinationName: 'Vectors', connectorTypeId: 'pinecone', configInput: 'json', connectorConfigJson });
 
-describe('version 3.1: connector secrets from credentials', () => {
+describe('connector secrets from credentials', () => {
 	it('S3: the AWS keys credential fills key and secret, each registered encrypted; nothing typed, nothing in the output', async () => {
 		const result = await run(s3Source, { documentProcessingAwsKeysApi: aws });
 		const [body] = await posted('/api/v1/sources');
@@ -65,15 +66,15 @@ describe('version 3.1: connector secrets from credentials', () => {
 	});
 
 	it('JSON mode: refuses a secret typed into Config (JSON), takes a reference, and one an expression produced', async () => {
-		const typed = await caught(run({ ...pinecone, configInput: 'json', connectorConfigJson: JSON.stringify({ api_key: MARKER, index_name: 'docs', namespace: 'p' }) }));
+		const typed = await caught(run(pineconeJson(JSON.stringify({ api_key: MARKER, index_name: 'docs', namespace: 'p' }))));
 		expect(typed.message).toBe('Config (JSON) holds a typed secret at "api_key"');
 		expect(errorText(typed)).not.toContain(MARKER);
 		expect(await bed.requests()).toEqual([]);
-		const registered = (await bed.run({ resource: 'secret', operation: 'register', secretValue: MARKER })).output[0][0].json;
-		await run({ ...pinecone, configInput: 'json', connectorConfigJson: JSON.stringify({ api_key: registered, index_name: 'docs', namespace: 'p' }) });
+		const registered = (await run({ resource: 'secret', operation: 'register' }, { documentProcessingSecretApi: { secret: MARKER } })).output[0][0].json;
+		await run(pineconeJson(JSON.stringify({ api_key: registered, index_name: 'docs', namespace: 'p' })));
 		expect((await posted('/api/v1/destinations'))[0].config.api_key).toEqual(registered);
 		await run(
-			{ ...pinecone, configInput: 'json', connectorConfigJson: '={{ JSON.stringify({ api_key: $json.key, index_name: "docs", namespace: "p" }) }}' },
+			pineconeJson('={{ JSON.stringify({ api_key: $json.key, index_name: "docs", namespace: "p" }) }}'),
 			{},
 			{ items: [{ json: { key: `${MARKER}-upstream` } }] },
 		);
@@ -91,7 +92,7 @@ describe('version 3.1: connector secrets from credentials', () => {
 
 	it('the other operations need no connector credential', async () => {
 		const created = (await run({ ...s3Source, cfg_s3_options: { anonymous: true } })).output[0][0].json;
-		const got = (await run({ resource: 'source', operation: 'get', sourceId: created.id as string })).output[0][0].json;
+		const got = (await run({ resource: 'source', operation: 'get', sourceId: { __rl: true, mode: 'id', value: String(created.id) } })).output[0][0].json;
 		expect(got).toMatchObject({ id: created.id, type_name: 'Amazon S3' });
 	});
 });

@@ -1,8 +1,9 @@
 /**
- * Issue 43, finding 4: in version 3 the connector types without per-field models (the Slack
- * source, the MotherDuck destination) and Other Type had no secret keys by default, so `token`,
- * `md_token` and a destination `password` reached the service in plaintext and stayed unmasked in
- * the error's copy of the node. Their known secret keys are now always encrypted and masked.
+ * Issue 43, finding 4: the connector types without per-field models (the Slack source, the
+ * MotherDuck destination) and Other Type had no secret keys by default, so `token`, `md_token` and
+ * a destination `password` reached the service in plaintext and stayed unmasked in the error's
+ * copy of the node. Their known secret keys are now always encrypted (given by expression) and
+ * masked (typed, they are refused, and the error's copy of the node shows them masked).
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { caught, errorText, secretTestBed } from './support/secrets';
@@ -10,7 +11,6 @@ import { caught, errorText, secretTestBed } from './support/secrets';
 const bed = secretTestBed();
 const MARKER = 'KNOWN-KEY-PLAINTEXT-41c7';
 const MASK = '**********';
-const v3 = { typeVersion: 3 };
 const reference = { id: expect.any(String), type: 'rsa_aes' };
 
 const cases: Array<{ name: string; path: string; parameters: INodeParameters; key: string }> = [
@@ -40,9 +40,16 @@ const cases: Array<{ name: string; path: string; parameters: INodeParameters; ke
 	},
 ];
 
-describe.each(cases)('version 3: $name', ({ path, parameters, key }) => {
+/** The same node with its Config (JSON) given by an expression from the item, as a secret must be. */
+const byExpression = (parameters: INodeParameters) => ({
+	parameters: { ...parameters, connectorConfigJson: '={{ $json.config }}' },
+	items: [{ json: { config: JSON.parse(String(parameters.connectorConfigJson)) as Record<string, unknown> } }],
+});
+
+describe.each(cases)('$name', ({ path, parameters, key }) => {
 	it('is encrypted and registered before sending, and masked in the output', async () => {
-		const result = await bed.run(parameters, v3);
+		const given = byExpression(parameters);
+		const result = await bed.run(given.parameters, { items: given.items });
 		const [created] = (await bed.requests()).filter((r) => r.method === 'POST' && r.path === path);
 		expect((created.json as { config: Record<string, unknown> }).config[key]).toEqual(reference);
 		expect((await bed.secrets()).map((s) => s.plaintext)).toEqual([MARKER]);
@@ -50,12 +57,12 @@ describe.each(cases)('version 3: $name', ({ path, parameters, key }) => {
 		expect((result.output[0][0].json.config as Record<string, unknown>)[key]).toBe(MASK);
 	});
 
-	it('is masked in the copy of the node an error carries', async () => {
-		await bed.fault({ path, method: 'POST', status: 500, detail: 'storage unavailable', times: 10 });
-		const error = await caught(bed.run(parameters, v3));
-		expect(error.message + String(error.description)).toContain('storage unavailable');
+	it('typed into Config (JSON), is refused before any request and masked in the copy of the node the error carries', async () => {
+		const error = await caught(bed.run(parameters));
+		expect(error.message).toBe(`Config (JSON) holds a typed secret at "${key}"`);
 		const node = (error as unknown as { node?: { parameters: Record<string, unknown> } }).node;
 		expect(JSON.parse(String(node?.parameters.connectorConfigJson))[key]).toBe(MASK);
 		expect(errorText(error)).not.toContain(MARKER);
+		expect((await bed.requests()).filter((r) => r.path === path)).toEqual([]);
 	});
 });

@@ -6,6 +6,10 @@ const bed = secretTestBed();
 
 const MARKER = 'PLAINTEXT-MARKER-c0ffee';
 const register = (extra: Record<string, unknown> = {}) => ({ resource: 'secret', operation: 'register', ...extra });
+/** Register Secret's default input: the secret from a Document Processing Secret credential. */
+const fromCredential = (secret: string) => ({ credentials: { ...bed.credentials, documentProcessingSecretApi: { secret } } });
+/** Secret Input › Expression: the secret from the item. */
+const fromExpression = (expression: string, extra: Record<string, unknown> = {}) => register({ secretInput: 'expression', secretValue: expression, ...extra });
 
 function serviceAccountKey(minBytes: number): string {
 	const key = {
@@ -21,7 +25,7 @@ function serviceAccountKey(minBytes: number): string {
 describe('Register Secret against the emulator', () => {
 	it('registers a non-ASCII text secret: the emulator decrypts exactly it, the output is only {id, type}', async () => {
 		const secret = `${MARKER} Grüße, 秘密のパスワード 🔐 \t"quoted"\\ end`;
-		const result = await bed.run(register({ secretValue: secret }));
+		const result = await bed.run(register(), fromCredential(secret));
 
 		expect(result.output[0]).toHaveLength(1);
 		const item = result.output[0][0];
@@ -60,7 +64,7 @@ describe('Register Secret against the emulator', () => {
 
 	it('fetches the public key once for many items, each item registering its own secret', async () => {
 		const items = Array.from({ length: 12 }, (_, i) => ({ json: { secret: `${MARKER}-${i}-ä` } }));
-		const result = await bed.run(register({ secretValue: '={{ $json.secret }}' }), { items });
+		const result = await bed.run(fromExpression('={{ $json.secret }}'), { items });
 
 		expect(result.output[0]).toHaveLength(12);
 		result.output[0].forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
@@ -71,7 +75,7 @@ describe('Register Secret against the emulator', () => {
 		result.output[0].forEach((item, i) => expect(byId.get(item.json.id as string)).toBe(`${MARKER}-${i}-ä`));
 
 		// A second run in the same process reuses the cached key.
-		await bed.run(register({ secretValue: 'another one' }));
+		await bed.run(register(), fromCredential('another one'));
 		expect((await bed.requests()).filter((r) => r.path === '/api/v1/users/retrieve')).toHaveLength(1);
 	});
 
@@ -91,7 +95,7 @@ describe('Register Secret against the emulator', () => {
 		it.each(cases)('%s', async (_name, pem, message) => {
 			const pemKey = pem();
 			await bed.fault({ method: 'POST', path: '/api/v1/users/retrieve', body: { pem_key: pemKey, tenant_id: 't', user_id: 'u' } });
-			const error = await caught(bed.run(register({ secretValue: MARKER })));
+			const error = await caught(bed.run(register(), fromCredential(MARKER)));
 
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toMatch(/^The account’s public key cannot be used: /);
@@ -105,13 +109,13 @@ describe('Register Secret against the emulator', () => {
 			expect((await bed.requests()).filter((r) => r.path === '/api/v1/users/secrets')).toEqual([]);
 
 			// The bad key is not cached: the next run fetches the real key and succeeds.
-			const result = await bed.run(register({ secretValue: MARKER }));
+			const result = await bed.run(register(), fromCredential(MARKER));
 			expect((await bed.secrets())[0]).toMatchObject({ id: result.output[0][0].json.id, plaintext: MARKER });
 		});
 
 		it('a record without pem_key', async () => {
 			await bed.fault({ method: 'POST', path: '/api/v1/users/retrieve', body: { tenant_id: 't' } });
-			const error = await caught(bed.run(register({ secretValue: MARKER })));
+			const error = await caught(bed.run(register(), fromCredential(MARKER)));
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toMatch(/^The service’s answer could not be read: pem_key/);
 			expect(error.description).toMatch(/\(POST \/api\/v1\/users\/retrieve\)$/);
@@ -119,7 +123,7 @@ describe('Register Secret against the emulator', () => {
 	});
 
 	it('checks "secret is JSON" locally, without quoting the secret and without any request', async () => {
-		const error = await caught(bed.run(register({ secretValue: `{"private_key": "${MARKER}",\n oops}`, options: { isJson: true } })));
+		const error = await caught(bed.run(register({ options: { isJson: true } }), fromCredential(`{"private_key": "${MARKER}",\n oops}`)));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toMatch(/^Secret is not valid JSON \(line 2, column \d+\)$/);
 		expect(errorText(error)).not.toContain(MARKER);
@@ -127,7 +131,7 @@ describe('Register Secret against the emulator', () => {
 	});
 
 	it('refuses an empty secret and a missing or non-UTF-8 binary property, naming the field', async () => {
-		const empty = await caught(bed.run(register({ secretValue: '={{ "" }}' })));
+		const empty = await caught(bed.run(fromExpression('={{ "" }}')));
 		expect(empty.message).toBe('Secret is empty');
 
 		const missing = await caught(bed.run(register({ secretInput: 'binary', binaryPropertyName: 'nope' })));
@@ -143,9 +147,26 @@ describe('Register Secret against the emulator', () => {
 		expect(await bed.requests()).toEqual([]);
 	});
 
+	it('refuses a secret typed into the expression field (n8n would save it), before any request', async () => {
+		const error = await caught(bed.run(fromExpression(MARKER)));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('Secret holds a typed value');
+		expect(error.description).toMatch(/Map the secret by expression .+, or set Secret Input to Credential\.$/);
+		expect(errorText(error)).not.toContain(MARKER);
+		expect(await bed.requests()).toEqual([]);
+	});
+
+	it('asks for the credential when Secret Input is Credential and none is picked, and refuses an empty one', async () => {
+		const none = await caught(bed.run(register()));
+		expect(none.message).toBe('No Document Processing Secret API credential is picked');
+		const empty = await caught(bed.run(register(), fromCredential('')));
+		expect(empty.message).toBe('Secret is empty');
+		expect(await bed.requests()).toEqual([]);
+	});
+
 	it('with Continue On Fail, a bad item becomes an error item without the plaintext and the others register', async () => {
 		const items = [{ json: { s: '{"ok": true}' } }, { json: { s: `${MARKER} not json` } }, { json: { s: '["fine"]' } }];
-		const result = await bed.run(register({ secretValue: '={{ $json.s }}', options: { isJson: true } }), { items, continueOnFail: true });
+		const result = await bed.run(fromExpression('={{ $json.s }}', { options: { isJson: true } }), { items, continueOnFail: true });
 		const out = result.output[0];
 		expect(out).toHaveLength(3);
 		expect(out[0].json).toEqual({ id: expect.any(String), type: 'rsa_aes' });
@@ -158,19 +179,19 @@ describe('Register Secret against the emulator', () => {
 
 	it('a refused registration is a clear service error without the plaintext, and the key is fetched afresh next time', async () => {
 		await bed.fault({ method: 'POST', path: '/api/v1/users/secrets', status: 422, detail: 'encrypted_aes_key could not be decrypted' });
-		const error = await caught(bed.run(register({ secretValue: MARKER })));
+		const error = await caught(bed.run(register(), fromCredential(MARKER)));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.httpCode).toBe('422');
 		expect(error.message).toBe('The service could not accept the input: encrypted_aes_key could not be decrypted');
 		expect(errorText(error)).not.toContain(MARKER);
 
-		await bed.run(register({ secretValue: MARKER }));
+		await bed.run(register(), fromCredential(MARKER));
 		expect((await bed.requests()).filter((r) => r.path === '/api/v1/users/retrieve')).toHaveLength(2);
 	});
 
 	it('does not resend a registration whose connection broke after it was sent (it may have been created)', async () => {
 		await bed.fault({ method: 'POST', path: '/api/v1/users/secrets', reset: 'after_read' });
-		const error = await caught(bed.run(register({ secretValue: MARKER })));
+		const error = await caught(bed.run(register(), fromCredential(MARKER)));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.description).toMatch(/not sent again/);
 		expect((await bed.requests()).filter((r) => r.path === '/api/v1/users/secrets')).toHaveLength(1);

@@ -30,7 +30,7 @@ describe.each(['not_found', 'method_not_allowed'] as const)('the public key when
 	beforeEach(() => service.emulator.setConfig({ retrieve_key_reply: reply }));
 
 	it('Register Secret takes the key from the encryption certificate, and the service decrypts the secret', async () => {
-		const result = await run({ resource: 'secret', operation: 'register', secretValue: 'pässwört-1234' });
+		const result = await run({ resource: 'secret', operation: 'register', secretInput: 'expression', secretValue: '={{ $json.secret }}' }, service.credentials, [{ json: { secret: 'pässwört-1234' } }]);
 		const { id } = result.output[0][0].json;
 		expect(service.emulator.store.secrets.get(id as string)?.plaintext).toBe('pässwört-1234');
 		const status = reply === 'not_found' ? 404 : 405;
@@ -88,11 +88,11 @@ describe('webhook channel rules in Create and Update Notification Channel', () =
 	});
 });
 
-describe('Final Node Only when the service lists output files last node first', () => {
+describe('Results Of › Last Step Only when the service lists output files last node first', () => {
 	it('still outputs the last pipeline step’s files', async () => {
 		service.emulator.setConfig({ output_files_order: 'reversed' });
 		const steps = { steps: { step: [{ kind: 'llm', name: 'Extract', defineBy: 'extractionGuidance', extractionGuidance: 'The title' }] } };
-		const result = await run({ resource: 'job', operation: 'process', outputMode: 'files', ...steps }, service.credentials, [markdownItem('a.md')]);
+		const result = await run({ resource: 'job', operation: 'process', ...steps, options: { outputMode: 'files' } }, service.credentials, [markdownItem('a.md')]);
 		expect(result.output[0]).toHaveLength(1);
 		expect(result.output[0][0].json).toHaveProperty('extracted_data');
 		const job = [...service.emulator.store.jobs.values()][0];

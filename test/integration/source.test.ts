@@ -8,21 +8,23 @@ const MARKER = 'PLAINTEXT-MARKER-5ec7e7';
 const SA_KEY = JSON.stringify({ type: 'service_account', private_key: `-----BEGIN PRIVATE KEY-----\n${MARKER}\n-----END PRIVATE KEY-----\n`, client_email: 'bot@x.example' });
 
 const create = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'source', operation: 'create', sourceName: 'Invoices drive', ...extra });
-const driveFields = (extra: INodeParameters = {}): INodeParameters => create({ connectorType: 'google_drive', configMode: 'fields', driveId: 'drive-0042', ...extra });
+const driveFields = (extra: INodeParameters = {}): INodeParameters => create({ connectorTypeId: 'google_drive', cfg_google_drive_drive_id: 'drive-0042', ...extra });
+const driveJson = (config: string): INodeParameters => create({ connectorTypeId: 'google_drive', configInput: 'json', connectorConfigJson: config });
+const otherJson = (config: string, extra: INodeParameters = {}): INodeParameters => create({ connectorTypeId: 'other', otherTypeName: 'example_store', connectorConfigJson: config, ...extra });
+/** The drive's key in a connector secrets credential picked on the node. */
+const keyCredential = (key: string) => ({ credentials: { ...bed.credentials, documentProcessingConnectorSecretsApi: { pairs: { values: [{ name: 'service_account_key', value: key }] } } } });
 
 const sourcesSent = async (): Promise<LoggedRequest[]> => (await bed.requests()).filter((r) => r.path === '/api/v1/sources');
 
 async function registerDirectly(plaintext: string): Promise<{ id: string; type: string }> {
-	const result = await bed.run({ resource: 'secret', operation: 'register', secretValue: plaintext });
+	const result = await bed.run({ resource: 'secret', operation: 'register' }, { credentials: { ...bed.credentials, documentProcessingSecretApi: { secret: plaintext } } });
 	return result.output[0][0].json as { id: string; type: string };
 }
 
 describe('Create Source Connector against the emulator', () => {
-	it('creates a drive connector from an existing reference, mapped by expressions from a Register Secret output', async () => {
+	it('creates a drive connector from an existing reference, mapped into Config (JSON) from a Register Secret output', async () => {
 		const reference = await registerDirectly(SA_KEY);
-		const result = await bed.run(driveFields({ serviceAccountKeyInput: 'reference', referenceId: '={{ $json.id }}', referenceType: '={{ $json.type }}', recursive: false }), {
-			items: [{ json: reference }],
-		});
+		const result = await bed.run(driveJson('={{ { "drive_id": "drive-0042", "recursive": false, "service_account_key": $json } }}'), { items: [{ json: reference }] });
 
 		const connector = result.output[0][0].json;
 		expect(connector).toMatchObject({ id: expect.any(String), name: 'Invoices drive', type: 'google_drive', created_at: expect.any(String), updated_at: expect.any(String) });
@@ -33,8 +35,8 @@ describe('Create Source Connector against the emulator', () => {
 		expect(JSON.stringify(result.output)).not.toContain(MARKER);
 	});
 
-	it('encrypts and registers an inline service-account key first: only its reference reaches /sources', async () => {
-		const result = await bed.run(driveFields({ serviceAccountKeyInput: 'text', serviceAccountKey: SA_KEY }));
+	it('encrypts and registers the credential’s service-account key first: only its reference reaches /sources', async () => {
+		const result = await bed.run(driveFields(), keyCredential(SA_KEY));
 
 		const log = await bed.requests();
 		expect(log.map((r) => r.path)).toEqual(['/api/v1/users/retrieve', '/api/v1/users/secrets', '/api/v1/sources']);
@@ -47,8 +49,8 @@ describe('Create Source Connector against the emulator', () => {
 		expect(JSON.stringify(result.output)).not.toContain(MARKER);
 	});
 
-	it('takes the inline key from a binary file', async () => {
-		await bed.run(driveFields({ serviceAccountKeyInput: 'binary', binaryPropertyName: 'key' }), {
+	it('takes the key from a binary file (Options › Service Account Key File)', async () => {
+		await bed.run(driveFields({ cfg_google_drive_options: { serviceAccountKeyFile: 'key' } }), {
 			items: [{ json: {}, binary: { key: { data: SA_KEY, fileName: 'sa.json', mimeType: 'application/json' } } }],
 		});
 		const [secret] = await bed.secrets();
@@ -65,9 +67,8 @@ describe('Create Source Connector against the emulator', () => {
 			auth: { token: `${MARKER}-token-ö` },
 			region: 'eu-1',
 		};
-		const result = await bed.run(
-			create({ connectorType: 'other', customType: 'example_store', configJson: JSON.stringify(config), encryptedConfigKeys: 'access_key, auth.token, not_there' }),
-		);
+		// A secret comes by expression (a typed one is refused: n8n would save it).
+		const result = await bed.run(otherJson('={{ $json.config }}', { encryptedKeysOfConfig: 'access_key, auth.token, not_there' }), { items: [{ json: { config } }] });
 
 		const [sent] = await sourcesSent();
 		const sentConfig = (sent.json as { type: string; config: { access_key: unknown; auth: { token: { id: string } } } });
@@ -82,7 +83,7 @@ describe('Create Source Connector against the emulator', () => {
 	});
 
 	it('accepts the config as an object from an expression, and the drive type in JSON mode', async () => {
-		const result = await bed.run(create({ configMode: 'json', configJson: '={{ $json.config }}' }), {
+		const result = await bed.run(driveJson('={{ $json.config }}'), {
 			items: [{ json: { config: { drive_id: 'd-7', service_account_key: JSON.parse(SA_KEY) as object } } }],
 		});
 		const [secret] = await bed.secrets();
@@ -93,7 +94,7 @@ describe('Create Source Connector against the emulator', () => {
 
 	it('fetches the public key once for many items with inline secrets', async () => {
 		const items = Array.from({ length: 10 }, (_, i) => ({ json: { key: SA_KEY.replace(MARKER, `${MARKER}-${i}`) } }));
-		const result = await bed.run(driveFields({ serviceAccountKeyInput: 'text', serviceAccountKey: '={{ $json.key }}', sourceName: '={{ "drive " + $itemIndex }}' }), { items });
+		const result = await bed.run({ ...driveJson('={{ { "drive_id": "d", "service_account_key": $json.key } }}'), sourceName: '={{ "drive " + $itemIndex }}' }, { items });
 		expect(result.output[0].map((item) => item.json.name)).toEqual(items.map((_, i) => `drive ${i}`));
 		const log = await bed.requests();
 		expect(log.filter((r) => r.path === '/api/v1/users/retrieve')).toHaveLength(1);
@@ -103,18 +104,17 @@ describe('Create Source Connector against the emulator', () => {
 	});
 
 	it('an unknown secret reference is a clear 4xx error', async () => {
-		const error = await caught(bed.run(driveFields({ referenceId: 'secret-that-does-not-exist', referenceType: 'rsa_aes' })));
+		const error = await caught(bed.run(driveJson('{"drive_id": "d", "service_account_key": {"id": "secret-that-does-not-exist", "type": "rsa_aes"}}')));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.httpCode).toBe('422');
 		expect(error.message).toMatch(/^The service could not accept the input: .*service_account_key.*secret-that-does-not-exist not found/);
-		expect(error.description).toMatch(/^Correct the fields the service names above/);
+		// In the form's words: the key and its label.
+		expect(error.description).toMatch(/^Correct Config \(JSON\) key "service_account_key" \(Service Account Key \(JSON\)\)/);
 	});
 
 	it('when creation fails after inline registration, the error names the registered reference but never the plaintext', async () => {
 		const config = { drive_id: 'd', service_account_key: SA_KEY, other_key: { id: 'unknown-id', type: 'rsa_aes' } };
-		const error = await caught(
-			bed.run(create({ configMode: 'json', configJson: JSON.stringify(config), encryptedConfigKeys: 'service_account_key, other_key' })),
-		);
+		const error = await caught(bed.run(otherJson('={{ $json.config }}', { encryptedKeysOfConfig: 'other_key' }), { items: [{ json: { config } }] }));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toMatch(/unknown-id not found/);
 		const [secret] = await bed.secrets();
@@ -124,7 +124,7 @@ describe('Create Source Connector against the emulator', () => {
 
 	it('with Continue On Fail, the failed item’s error carries no plaintext', async () => {
 		await bed.fault({ method: 'POST', path: '/api/v1/sources', status: 500, detail: 'boom' });
-		const result = await bed.run(driveFields({ serviceAccountKeyInput: 'text', serviceAccountKey: SA_KEY }), { continueOnFail: true });
+		const result = await bed.run(driveFields(), { ...keyCredential(SA_KEY), continueOnFail: true });
 		const [item] = result.output[0];
 		expect(item.json.error).toBe('The service failed (HTTP 500): boom');
 		expect(item.json.errorDescription).toMatch(/can be reused as references: service_account_key → /);
@@ -133,18 +133,18 @@ describe('Create Source Connector against the emulator', () => {
 
 	describe('checks the input locally before any request', () => {
 		const cases: Array<[string, INodeParameters, RegExp]> = [
-			['a reference without type', create({ configMode: 'json', configJson: '{"drive_id": "d", "service_account_key": {"id": "abc"}}' }), /^The secret reference in config key "service_account_key" has no type$/],
-			['an empty Secret ID', driveFields({ referenceId: '={{ "" }}' }), /^The secret reference in the Secret ID \/ Secret Type fields has no id$/],
-			['config JSON that does not parse', create({ connectorType: 'other', customType: 'x', configJson: `{"password": "${MARKER}"` }), /^Config \(JSON\) is not valid JSON \(the text ends too early\)$/],
-			['config JSON that is not an object', create({ connectorType: 'other', customType: 'x', configJson: '[1, 2]' }), /^Config \(JSON\) must be a JSON object$/],
-			['an inline key that is not JSON', driveFields({ serviceAccountKeyInput: 'text', serviceAccountKey: `{\n  "a": 1,\n  ${MARKER}\n}` }), /^Service Account Key is not valid JSON \(line 3, column 3\)$/],
-			['an inline key that is JSON but no object', driveFields({ serviceAccountKeyInput: 'text', serviceAccountKey: `"${MARKER}"` }), /^Service Account Key is JSON but not an object$/],
-			['an empty secret key in JSON', create({ connectorType: 'other', customType: 'x', configJson: '{"token": ""}', encryptedConfigKeys: 'token' }), /^The secret in config key "token" is empty$/],
-			['an empty name', driveFields({ sourceName: '={{ " " }}', referenceId: 'r-1' }), /^Name is empty$/],
-			['an empty type name', create({ connectorType: 'other', customType: '={{ "" }}' }), /^Type Name is empty$/],
+			['a reference without type', driveJson('{"drive_id": "d", "service_account_key": {"id": "abc"}}'), /^The secret reference in Config \(JSON\) key "service_account_key" \(Service Account Key \(JSON\)\) has no type$/],
+			['config JSON that does not parse', otherJson(`{"password": "${MARKER}"`), /^Config \(JSON\) is not valid JSON \(the text ends too early\)$/],
+			['config JSON that is not an object', otherJson('[1, 2]'), /^Config \(JSON\) must be a JSON object$/],
+			['a typed secret in config JSON', otherJson(`{"password": "${MARKER}"}`), /^Config \(JSON\) holds a typed secret at "password"$/],
+			['a key file that is not JSON', driveFields({ cfg_google_drive_options: { serviceAccountKeyFile: 'key' } }), /^Service Account Key \(JSON\) is not valid JSON \(line 3, column 3\)$/],
+			['an empty secret key in JSON', otherJson('{"token": ""}', { encryptedKeysOfConfig: 'token' }), /^The secret in config key "token" is empty$/],
+			['an empty name', driveFields({ sourceName: '={{ " " }}' }), /^Name is empty$/],
+			['an empty type name', otherJson('{}', { otherTypeName: '={{ "" }}' }), /^Type Name is empty$/],
 		];
+		const keyFile = [{ json: {}, binary: { key: { data: `{\n  "a": 1,\n  ${MARKER}\n}`, fileName: 'sa.json', mimeType: 'application/json' } } }];
 		it.each(cases)('%s', async (_name, parameters, message) => {
-			const error = await caught(bed.run(parameters));
+			const error = await caught(bed.run(parameters, { items: keyFile }));
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toMatch(message);
 			expect(errorText(error)).not.toContain(MARKER);

@@ -22,7 +22,7 @@ describe('Template', () => {
 	});
 
 	it('creates a job from a template: request_data carries only template_id', async () => {
-		const parameters = { resource: 'job', operation: 'create', pipelineMode: 'template', templateId: { __rl: true, mode: 'list', value: 'entities' } };
+		const parameters = { resource: 'job', operation: 'create', partitioning: 'template', templateId: { __rl: true, mode: 'list', value: 'entities' } };
 		const [item] = (await world.run(parameters, [markdownItem('t.md')])).output[0];
 		const [launch] = await world.service.requests('/api/v1/jobs');
 		expect(JSON.parse(String(launch.fields.request_data))).toEqual({ template_id: 'entities' });

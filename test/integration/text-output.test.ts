@@ -50,20 +50,20 @@ describe('Text output: Partition File', () => {
 	});
 
 	it('marks where each page starts, in plain text too', async () => {
-		const markdown = (await run(partition({ outputMode: 'text', splitPdfPage: false }), [pdfItem])).output[0][0].json;
+		const markdown = (await run(partition({ outputMode: 'text', options: { pdfSplitting: 'whole' } }), [pdfItem])).output[0][0].json;
 		expect(markdown).toMatchObject({ element_count: 12, truncated: false });
 		const text = markdown.text as string;
 		expect(text.startsWith('<!-- page 1 -->\n\n# ')).toBe(true);
 		expect(text.indexOf('<!-- page 2 -->')).toBeGreaterThan(0);
 		expect(text.indexOf('<!-- page 3 -->')).toBeGreaterThan(text.indexOf('<!-- page 2 -->'));
-		const plain = (await run(partition({ outputMode: 'text', textFormat: 'plain', splitPdfPage: false }), [pdfItem])).output[0][0].json.text as string;
+		const plain = (await run(partition({ outputMode: 'text', textFormat: 'plain', options: { pdfSplitting: 'whole' } }), [pdfItem])).output[0][0].json.text as string;
 		expect(plain).toContain('--- page 3 ---');
 		expect(plain).not.toContain('# ');
 	});
 
 	it('cuts the text at Max Length with a marker that says how much is shown', async () => {
-		const whole = (await run(partition({ outputMode: 'text', maxTextLength: 0, splitPdfPage: false }), [pdfItem])).output[0][0].json;
-		const cut = (await run(partition({ outputMode: 'text', maxTextLength: 300, splitPdfPage: false }), [pdfItem])).output[0][0].json;
+		const whole = (await run(partition({ outputMode: 'text', maxTextLength: 0, options: { pdfSplitting: 'whole' } }), [pdfItem])).output[0][0].json;
+		const cut = (await run(partition({ outputMode: 'text', maxTextLength: 300, options: { pdfSplitting: 'whole' } }), [pdfItem])).output[0][0].json;
 		expect(cut.truncated).toBe(true);
 		expect(cut.total_characters).toBe((whole.text as string).length);
 		expect((cut.text as string).length).toBeLessThanOrEqual(300);
@@ -81,7 +81,7 @@ describe('Text output: Partition File', () => {
 describe('Text output: job downloads', () => {
 	it('Download Output gives one text per output file, for every node when asked', async () => {
 		const created = await run(
-			{ resource: 'job', operation: 'create', allBinaryProperties: true, steps: { step: [{ kind: 'provider_ner', providerType: 'p', model: 'm' }] } },
+			{ resource: 'job', operation: 'create', inputSource: 'allBinary', steps: { step: [{ kind: 'provider_ner', providerType: 'p', model: 'm' }] } },
 			[{ json: {}, binary: { a: textFile('alpha.md', '# Alpha\n\nAlice met Bob in Paris.', 'text/markdown'), b: textFile('beta.txt', 'Beta text.') } }],
 		);
 		const jobId = created.output[0][0].json.id as string;
@@ -93,7 +93,7 @@ describe('Text output: job downloads', () => {
 		]);
 		expect(last[0]).toMatchObject({ job_id: jobId, truncated: false, total_characters: (last[0].text as string).length });
 		expect(last[0]).not.toHaveProperty('elements');
-		const all = (await run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'text', lastNodeOnly: false })).output[0];
+		const all = (await run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'text', options: { outputSteps: 'all' } })).output[0];
 		expect(all).toHaveLength(4);
 	});
 });
@@ -106,8 +106,8 @@ describe('Text output: extracted data', () => {
 				{
 					resource: 'job',
 					operation: 'process',
-					outputMode: 'text',
 					steps: { step: [{ kind: 'llm', defineBy: 'jsonSchema', jsonSchema: JSON.stringify(schema), provider: 'p', model: 'm', ...extra }] },
+					options: { outputMode: 'text' },
 				},
 				[{ json: {}, binary: { data: textFile('invoice.md', '# Invoice\n\nFor ACME. Total 12.50.', 'text/markdown') } }],
 			)

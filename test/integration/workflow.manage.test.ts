@@ -19,7 +19,7 @@ describe('Workflow › Create', () => {
 	it('sends the builder’s nodes, the source and the schedule, and returns the stored workflow', async () => {
 		seedSource('src-1', 'Inbox bucket');
 		const [created] = await json(
-			wf('create', { name: 'Invoices', sourceId: { __rl: true, mode: 'list', value: 'src-1' }, schedule: 'daily', options: { reprocessAll: true } }),
+			wf('create', { name: 'Invoices', sourceId: { __rl: true, mode: 'list', value: 'src-1' }, options: { reprocessAll: true, schedule: 'daily' } }),
 		);
 		const [request] = await sent('POST');
 		expect(request.json).toEqual({
@@ -34,13 +34,13 @@ describe('Workflow › Create', () => {
 	});
 
 	it('uses a template’s nodes when asked (template_id instead of workflow_nodes)', async () => {
-		const [created] = await json(wf('create', { name: 'Entities', pipelineMode: 'template', templateId: { __rl: true, mode: 'list', value: 'entities' } }));
+		const [created] = await json(wf('create', { name: 'Entities', partitioning: 'template', templateId: { __rl: true, mode: 'list', value: 'entities' } }));
 		expect((await sent('POST'))[0].json).toEqual({ name: 'Entities', workflow_type: 'custom', template_id: 'entities' });
 		expect((created.workflow_nodes as IDataObject[]).map((node) => node.subtype)).toEqual(['vlm', 'provider_ner']);
 	});
 
 	it('refuses a schedule without a source before sending', async () => {
-		const error = await failure(world.run(wf('create', { name: 'No source', schedule: 'weekly' })));
+		const error = await failure(world.run(wf('create', { name: 'No source', options: { schedule: 'weekly' } })));
 		expect(error.message).toBe('Schedule "weekly" needs a source connector');
 		expect(await sent('POST')).toHaveLength(0);
 	});
@@ -85,14 +85,10 @@ describe('Workflow › Get, Get Many, Update, Delete', () => {
 		expect(updated).toMatchObject({ id, name: 'new name', workflow_nodes: [expect.objectContaining({ subtype: 'vlm' })] });
 	});
 
-	it('refuses an update with nothing to change before sending, naming the steps field as the node version shows it', async () => {
-		const nothing = wf('update', { workflowId: byId(DEFAULT_WORKFLOW_ID) });
-		const v2 = await failure(world.run(nothing));
-		expect(v2.message).toBe('Nothing to update');
-		expect(v2.description).toBe('Pick a source or destination, turn on Change Workflow Nodes, or add a field under Update Fields.');
-		const v3 = await failure(world.runVersion(3, nothing));
-		expect(v3.message).toBe('Nothing to update');
-		expect(v3.description).toBe('Pick a source or destination, set Workflow Steps to Replace Steps, or add a field under Update Fields.');
+	it('refuses an update with nothing to change before sending, naming the steps field as the panel shows it', async () => {
+		const error = await failure(world.run(wf('update', { workflowId: byId(DEFAULT_WORKFLOW_ID) })));
+		expect(error.message).toBe('Nothing to update');
+		expect(error.description).toBe('Pick a source or destination, set Workflow Steps to Replace Steps, or add a field under Update Fields.');
 		expect(await sent('PUT')).toHaveLength(0);
 	});
 

@@ -23,7 +23,7 @@ describe('Run Workflow', () => {
 	});
 
 	it('runs without files when asked', async () => {
-		const result = await run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: workflowId }, sendFiles: false });
+		const result = await run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: workflowId }, inputSource: 'none' });
 		expect(result.output[0][0].json.input_files).toEqual([]);
 	});
 
@@ -44,7 +44,7 @@ describe('Run Workflow', () => {
 describe('Run Workflow with an expression-fed id', () => {
 	it('checks the id in the node before sending', async () => {
 		const error = await failure(
-			run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: '={{ $json.wf }}' }, sendFiles: false }, [{ json: { wf: 'not-an-id' } }]),
+			run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: '={{ $json.wf }}' }, inputSource: 'none' }, [{ json: { wf: 'not-an-id' } }]),
 		);
 		expect(error.message).toBe('Workflow "not-an-id" is not a workflow ID or a URL containing one');
 		expect(await world.service.requests('/api/v1/workflows')).toHaveLength(0);

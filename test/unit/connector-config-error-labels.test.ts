@@ -1,4 +1,4 @@
-/** The service's config keys in a 422's text, told with the version-3 form's names (pure). */
+/** The service's config keys in a 422's text, told with the form's names (pure). */
 import { withFormNames } from '../../nodes/DocumentProcessing/actions/common/connector/configErrorLabels';
 import { CONNECTOR_TABLE } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTable';
 

@@ -1,6 +1,7 @@
 /**
- * Version 3's Google Drive source takes its key from a binary field through an option, so its form
- * keeps at most 6 fields (issue 46): counted as n8n lays the built description out.
+ * The Google Drive source takes its key from the connector credential or from a binary field
+ * through an option, so its form keeps at most 6 fields (issue 46): counted as n8n lays the
+ * description out.
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -9,18 +10,16 @@ import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProce
 const description = new DocumentProcessing().description;
 
 function shown(values: INodeParameters): INodeProperties[] {
-	const node = { typeVersion: 3 };
+	const node = { typeVersion: 1 };
 	const filled = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ?? {};
 	return description.properties.filter((p) => !['resource', 'operation'].includes(p.name) && NodeHelpers.displayParameter(filled, p, node, description));
 }
 
-describe('Google Drive source form (v3)', () => {
-	it.each(['create', 'update'])('%s: at most 6 fields, the key file among the options, the key field not required', (operation) => {
+describe('Google Drive source form', () => {
+	it.each(['create', 'update'])('%s: at most 6 fields, the key file among the options, no field for the key itself', (operation) => {
 		const fields = shown({ resource: 'source', operation, connectorTypeId: 'google_drive' });
 		expect(fields.length).toBeLessThanOrEqual(6);
-		const key = fields.find((p) => p.name === 'cfg_google_drive_service_account_key');
-		expect(key).toMatchObject({ displayName: 'Service Account Key (JSON)', required: false, typeOptions: { password: true } });
-		expect(key?.description).toContain('Options › Service Account Key File');
+		expect(fields.map((p) => p.name)).not.toContain('cfg_google_drive_service_account_key');
 		const options = fields.find((p) => p.name === 'cfg_google_drive_options')?.options as INodeProperties[];
 		expect(options.map((o) => o.displayName)).toEqual(['File Extensions', 'Recursive', 'Service Account Key File']);
 	});

@@ -1,5 +1,5 @@
 /**
- * What the version-3 connector form says about each field: the reviewed labels, sample values and
+ * What the connector form says about each field: the reviewed labels, sample values and
  * one-line descriptions of scripts/connectors/fieldText.json for the most used types, a fallback
  * that claims nothing for the rest, and the panel's own words matching n8n's (Add option, Define
  * Config). Parameter names stay the config keys, so saved workflows keep their values.
@@ -7,7 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { connectorFormProperties } from '../../nodes/DocumentProcessing/actions/common/connector/connectorForm';
 import { CONNECTOR_TABLE } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTable';
-import { optionsV3 } from '../../nodes/DocumentProcessing/descriptions/versions';
+import { operationOptions } from '../../nodes/DocumentProcessing/descriptions/operationOptions';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { checkFieldText } = require('../../scripts/connectors/fieldText.js') as { checkFieldText(fields: Map<string, Set<string>>): void };
@@ -62,10 +62,11 @@ describe('connector field text', () => {
 		expect(remoteUrl).toMatchObject({ displayName: 'Remote URL', placeholder: 'e.g. s3://my-bucket/my-folder/' });
 		expect(remoteUrl.description).toMatch(/^The S3 URI of the bucket or folder/);
 		const options = byName(form, 'cfg_s3_options');
-		expect(options.placeholder).toBe(optionsV3([]).placeholder);
-		const key = (options.options as INodeProperties[]).find((p) => p.name === 'key');
-		expect(key).toMatchObject({ displayName: 'AWS Access Key ID', typeOptions: { password: true } });
-		expect(key?.description).toMatch(/^The access key ID of the AWS IAM user .+\. The node encrypts it/);
+		expect(options.placeholder).toBe(operationOptions([]).placeholder);
+		// The AWS keys come from the AWS credential: the form has no field for a secret.
+		const names = (options.options as INodeProperties[]).map((p) => p.name);
+		expect(names).toContain('anonymous');
+		expect(names.filter((name) => ['key', 'secret', 'token'].includes(name))).toEqual([]);
 		const mode = byName(form, 'configInput');
 		expect(mode.displayName).toBe('Define Config');
 		expect(mode.options).toEqual([expect.objectContaining({ name: 'Using Fields Below', value: 'fields' }), expect.objectContaining({ name: 'Using JSON', value: 'json' })]);

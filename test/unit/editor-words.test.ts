@@ -2,7 +2,7 @@
  * What a canvas user reads, in the user's words (issue 46): one name per operation from the nodes
  * panel to the node's panel and its canvas subtitle, the trigger's subtitle in the Events field's
  * words, n8n's "Add option", no snake_case API words in the action node's field help, no header
- * names of the service in an error's title, and errors naming the fields of the node's version.
+ * names of the service in an error's title, and errors naming the fields as the panel shows them.
  */
 import type { INode, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
@@ -13,14 +13,14 @@ import { EVENT_TYPE_OPTIONS } from '../../nodes/DocumentProcessing/webhooks/even
 import type { Job } from '../../nodes/DocumentProcessing/api/schemas';
 import { jobOutcome, timeoutError } from '../../nodes/DocumentProcessing/jobs/wait';
 import { DEFAULT_POLL_SCHEDULE } from '../../nodes/DocumentProcessing/async/polling';
-import { operationsOf } from './v3/displayOptions';
-import { evaluateSubtitle } from './v3/subtitle';
+import { operationsOf } from './panels/displayOptions';
+import { evaluateSubtitle } from './panels/subtitle';
 
 const action: INodeTypeDescription = new DocumentProcessing().description;
 const trigger: INodeTypeDescription = new DocumentProcessingTrigger().description;
 
 describe('one name per operation', () => {
-	const operations = operationsOf(action, 3);
+	const operations = operationsOf(action);
 
 	it('the nodes panel’s action is the operation’s name, or n8n’s "<name> <resource>" (Create → Create job)', () => {
 		const drifting = operations.filter(({ name, action: text, resourceName }) => {
@@ -33,7 +33,7 @@ describe('one name per operation', () => {
 
 	it('the canvas subtitle names the operation as its panel does', () => {
 		const differing = operations.filter(
-			({ resource, operation, name, resourceName }) => evaluateSubtitle(action.subtitle, { resource, operation }, 3) !== `${name} · ${resourceName}`,
+			({ resource, operation, name, resourceName }) => evaluateSubtitle(action.subtitle, { resource, operation }) !== `${name} · ${resourceName}`,
 		);
 		expect(differing).toEqual([]);
 	});
@@ -47,7 +47,7 @@ describe('one name per operation', () => {
 });
 
 describe('the trigger’s canvas subtitle', () => {
-	const subtitle = (events: unknown): string => evaluateSubtitle(trigger.subtitle, { events }, 1);
+	const subtitle = (events: unknown): string => evaluateSubtitle(trigger.subtitle, { events });
 
 	it('names the events in words, as the nodes panel names the trigger', () => {
 		expect(subtitle(['job.completed'])).toBe('On Job Completed');
@@ -112,7 +112,7 @@ describe('plain words in field help', () => {
 });
 
 describe('error titles', () => {
-	const node: INode = { id: '1', name: 'Document Processing', type: 'documentProcessing', typeVersion: 3, position: [0, 0], parameters: {} };
+	const node: INode = { id: '1', name: 'Document Processing', type: 'documentProcessing', typeVersion: 1, position: [0, 0], parameters: {} };
 	const failure = (status: number, body: unknown) =>
 		serviceError(node, { endpoint: 'GET /api/v1/workflows/', status, detail: detailText(body), secrets: [] });
 	const HEADER_NAMES = /service-api-key|unstructured-api-key|\bheaders?\b/i;
@@ -136,19 +136,18 @@ describe('error titles', () => {
 	});
 });
 
-describe('errors name the fields of the node’s own version', () => {
-	const node = (typeVersion: number): INode => ({ id: '1', name: 'Wait', type: 'documentProcessing', typeVersion, position: [0, 0], parameters: {} });
+describe('errors name the fields as the panel shows them', () => {
+	const node: INode = { id: '1', name: 'Wait', type: 'documentProcessing', typeVersion: 1, position: [0, 0], parameters: {} };
 	const settings = { schedule: DEFAULT_POLL_SCHEDULE, timeoutMs: 60_000, failOnJobFailure: true };
 	const job = (status: string) => ({ id: 'j-1', status }) as Job;
 
-	it('version 3: Options › …; versions 1 and 2: Waiting › …', () => {
-		expect(timeoutError(node(3), job('IN_PROGRESS'), settings).description).toMatch(/^Raise Options › Timeout \(Minutes\), or run Wait for Job again/);
-		expect(timeoutError(node(2), job('IN_PROGRESS'), settings).description).toMatch(/^Raise Waiting › Timeout \(Minutes\), or run Wait for Job again/);
-		expect(() => jobOutcome(node(3), job('STOPPED'), settings, 0)).toThrow(
+	it('the waiting fields are Options › …', () => {
+		expect(timeoutError(node, job('IN_PROGRESS'), settings).description).toMatch(/^Raise Options › Timeout \(Minutes\), or run Wait for Job again/);
+		expect(() => jobOutcome(node, job('STOPPED'), settings, 0)).toThrow(
 			expect.objectContaining({ description: expect.stringContaining('Turn off Options › Fail on Unsuccessful Job') }) as Error,
 		);
-		expect(() => jobOutcome(node(1), job('FAILED'), settings, 0)).toThrow(
-			expect.objectContaining({ description: expect.stringContaining('turn off Waiting › Fail on Unsuccessful Job') }) as Error,
+		expect(() => jobOutcome(node, job('FAILED'), settings, 0)).toThrow(
+			expect.objectContaining({ description: expect.stringContaining('turn off Options › Fail on Unsuccessful Job') }) as Error,
 		);
 	});
 });

@@ -2,27 +2,24 @@ import type { INode } from 'n8n-workflow';
 import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/common/connector/maskConfig';
-import { CONNECTOR_TABLE } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTable';
+import { SECRET_EXPRESSION_FIELD } from '../../nodes/DocumentProcessing/actions/secret/register.operation';
 import { MASK, maskedNode, secretParameterNames, withMaskedNode } from '../../nodes/DocumentProcessing/secrets/maskSecrets';
 import { asNodeError } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
 
-const SECRET_NAMES = secretParameterNames(new DocumentProcessing().description.properties);
+const PASSWORD_FIELDS = secretParameterNames(new DocumentProcessing().description.properties);
+// The node masks Register Secret's expression field too: a value typed there is refused, not kept.
+const SECRET_NAMES = new Set([...PASSWORD_FIELDS, SECRET_EXPRESSION_FIELD]);
 
 function node(parameters: INode['parameters']): INode {
 	return { id: 'n1', name: 'Register Secret', type: 'documentProcessing', typeVersion: 1, position: [0, 0], parameters };
 }
 
 describe('secret parameters in errors', () => {
-	it('finds every password field of the node: secret text, service-account key text, signing secret, the connector forms’ secrets', () => {
-		// The v3 forms: a required secret is a top-level field (cfg_<type>_<key>), an optional one sits in Options by its key.
-		const formSecrets = CONNECTOR_TABLE.types.flatMap((type) =>
-			[type.source, type.destination].flatMap((model) => (model?.fields ?? []).filter((f) => f.secret).map((f) => (f.required ? `cfg_${type.id.replace(/-/g, '_')}_${f.key}` : f.key))),
-		);
-		expect(formSecrets).toEqual(expect.arrayContaining(['cfg_pinecone_api_key', 'secret', 'password']));
-		expect([...SECRET_NAMES].sort()).toEqual([...new Set(['secretValue', 'serviceAccountKey', 'signingSecret', ...formSecrets])].sort());
+	it('finds the one password field left: the webhook channel’s signing secret (Register Secret and the connector forms take secrets from credentials)', () => {
+		expect([...PASSWORD_FIELDS]).toEqual(['signingSecret']);
 	});
 
-	it('masks the plaintext at the v3 type’s documented secret keys of its Config (JSON)', () => {
+	it('masks the plaintext at the type’s documented secret keys of its Config (JSON)', () => {
 		const masked = maskConfigSecrets(node({ resource: 'destination', connectorTypeId: 'pinecone', connectorConfigJson: '{"api_key": "pc-123", "index_name": "docs"}' }));
 		expect(JSON.parse(masked.parameters.connectorConfigJson as string)).toEqual({ api_key: MASK, index_name: 'docs' });
 		const other = maskConfigSecrets(node({ resource: 'source', connectorTypeId: 'other', connectorConfigJson: '{"t": "x", "u": 1}', encryptedKeysOfConfig: 't' }));
@@ -33,49 +30,24 @@ describe('secret parameters in errors', () => {
 		const original = node({
 			resource: 'secret',
 			secretValue: 'typed-secret',
-			serviceAccountKey: '',
+			binaryPropertyName: '',
 			options: { nested: [{ signingSecret: 'whsec_abc' }] },
 		});
 		const copy = maskedNode(original, SECRET_NAMES);
 		expect(copy.parameters).toEqual({
 			resource: 'secret',
 			secretValue: MASK,
-			serviceAccountKey: '',
+			binaryPropertyName: '',
 			options: { nested: [{ signingSecret: MASK }] },
 		});
 		expect(original.parameters.secretValue).toBe('typed-secret');
 	});
 
-	it('masks plaintext at the Secret Config Keys of Config (JSON), keeps references, masks unreadable text whole', () => {
-		const masked = maskConfigSecrets(
-			node({
-				configJson: '{"bucket": "b", "auth": {"token": "tok-123"}, "service_account_key": {"id": "s1", "type": "rsa_aes"}}',
-				encryptedConfigKeys: 'auth.token, service_account_key',
-			}),
-		);
-		expect(JSON.parse(masked.parameters.configJson as string)).toEqual({
-			bucket: 'b',
-			auth: { token: MASK },
-			service_account_key: { id: 's1', type: 'rsa_aes' },
-		});
-		expect(maskConfigSecrets(node({ configJson: '{"service_account_key": "abc' })).parameters.configJson).toBe(MASK);
-		expect(maskConfigSecrets(node({ configJson: '={{ $json.config }}' })).parameters.configJson).toBe('={{ $json.config }}');
-	});
-
-	it('uses the resource’s default Secret Config Keys when the node does not save them (destinations: secret, token, password)', () => {
-		const config = '{"remote_url": "s3://b/", "secret": "s-1", "password": "p-1", "service_account_key": "k-1"}';
-		expect(JSON.parse(maskConfigSecrets(node({ resource: 'destination', configJson: config })).parameters.configJson as string)).toEqual({
-			remote_url: 's3://b/',
-			secret: MASK,
-			password: MASK,
-			service_account_key: MASK,
-		});
-		expect(JSON.parse(maskConfigSecrets(node({ resource: 'source', configJson: config })).parameters.configJson as string)).toEqual({
-			remote_url: 's3://b/',
-			secret: 's-1',
-			password: 'p-1',
-			service_account_key: MASK,
-		});
+	it('keeps references and expressions in Config (JSON), masks unreadable text whole', () => {
+		const pinecone = (json: string) => maskConfigSecrets(node({ resource: 'destination', connectorTypeId: 'pinecone', connectorConfigJson: json })).parameters.connectorConfigJson;
+		expect(JSON.parse(pinecone('{"api_key": {"id": "s1", "type": "rsa_aes"}}') as string)).toEqual({ api_key: { id: 's1', type: 'rsa_aes' } });
+		expect(pinecone('{"api_key": "abc')).toBe(MASK);
+		expect(pinecone('={{ $json.config }}')).toBe('={{ $json.config }}');
 	});
 
 	it('gives n8n errors a masked node and wraps anything else with one', () => {

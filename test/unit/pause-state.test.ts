@@ -55,7 +55,7 @@ describe("pause mode on n8n's stack entry", () => {
 	const execute = (entry: IExecuteData, items = input) =>
 		({ getExecuteData: () => entry, getInputData: () => items, getNode: () => node }) as unknown as IExecuteFunctions;
 	const webhook = (entry: IExecuteData) => ({ executeData: entry }) as unknown as IWebhookFunctions;
-	const timeout = new NodeOperationError(node, 'Job "j" did not finish within 1 minutes (last status: IN_PROGRESS)', { description: 'Raise Waiting › Timeout' });
+	const timeout = new NodeOperationError(node, 'Job "j" did not finish within 1 minutes (last status: IN_PROGRESS)', { description: 'Raise Options › Timeout' });
 	const timeoutItems = [{ json: { error: timeout.message }, pairedItem: { item: 0 } }];
 
 	it('at the time limit: the time-out items replace the input, and without continue on fail the error fails the node', () => {
@@ -63,7 +63,7 @@ describe("pause mode on n8n's stack entry", () => {
 		armTimeLimit(execute(entry), timeoutItems, timeout, false);
 		expect(entry.data.main).toEqual([timeoutItems]);
 		const saved = (entry.metadata as { resumeError?: Record<string, unknown> }).resumeError;
-		expect(saved).toMatchObject({ name: 'NodeOperationError', message: timeout.message, description: 'Raise Waiting › Timeout' });
+		expect(saved).toMatchObject({ name: 'NodeOperationError', message: timeout.message, description: 'Raise Options › Timeout' });
 		const tolerant = entryOf();
 		armTimeLimit(execute(tolerant), timeoutItems, timeout, true);
 		expect(tolerant.metadata).toBeUndefined();

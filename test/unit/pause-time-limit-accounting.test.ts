@@ -13,7 +13,7 @@ const node = (onError?: INode['onError']): INode => ({
 	id: 'n',
 	name: 'Process Files',
 	type: 'n8n-nodes-document-processing.documentProcessing',
-	typeVersion: 3,
+	typeVersion: 1,
 	position: [0, 0],
 	parameters: {},
 	...(onError ? { onError } : {}),

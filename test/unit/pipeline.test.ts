@@ -22,7 +22,7 @@ describe('pipeline builder', () => {
 	it('appends every further step kind in the user’s order with the spec’s settings', () => {
 		const nodes = buildJobNodes({ subtype: 'vlm', isDynamic: true, allowFast: true }, [
 			{ kind: 'provider_ner', providerType: 'prov', model: 'm1' },
-			{ kind: 'llm', name: 'Invoice fields', jsonSchema: JSON.stringify(schema), extractionGuidance: 'Only totals', provider: 'prov', model: 'm2' },
+			{ kind: 'llm', name: 'Invoice fields', defineBy: 'jsonSchema', jsonSchema: JSON.stringify(schema), extractionGuidance: 'Only totals', provider: 'prov', model: 'm2' },
 			{ kind: 'twopass_table2html' },
 			{ kind: 'provider_ocr', providerType: 'prov', model: 'm3' },
 			{ kind: 'provider_image_description', providerType: 'prov', model: 'm4' },
@@ -35,7 +35,7 @@ describe('pipeline builder', () => {
 				type: 'structured_data_extractor',
 				subtype: 'llm',
 				settings: {
-					// A step saved before "Define By" existed sends its JSON Schema, as it always did.
+					// Only the chosen definition is sent.
 					schema_to_extract: { json_schema: schema },
 					provider: 'prov',
 					model: 'm2',
@@ -50,7 +50,7 @@ describe('pipeline builder', () => {
 	});
 
 	it('sends json_schema as a JSON-encoded string in request_data', () => {
-		const nodes = buildJobNodes({ subtype: 'vlm', isDynamic: true, allowFast: true }, [{ kind: 'llm', jsonSchema: schema }]);
+		const nodes = buildJobNodes({ subtype: 'vlm', isDynamic: true, allowFast: true }, [{ kind: 'llm', defineBy: 'jsonSchema', jsonSchema: schema }]);
 		const sent = JSON.parse(requestData(nodes)) as { job_nodes: Array<{ settings: { schema_to_extract?: { json_schema: unknown } } }> };
 		expect(typeof sent.job_nodes[1].settings.schema_to_extract?.json_schema).toBe('string');
 		expect(JSON.parse(sent.job_nodes[1].settings.schema_to_extract?.json_schema as string)).toEqual(schema);
@@ -58,7 +58,7 @@ describe('pipeline builder', () => {
 	});
 
 	it('names the step whose schema is not JSON', () => {
-		expect(() => buildJobNodes({ subtype: 'vlm', isDynamic: true, allowFast: true }, [{ kind: 'provider_ocr' }, { kind: 'llm', jsonSchema: '{oops' }])).toThrow(
+		expect(() => buildJobNodes({ subtype: 'vlm', isDynamic: true, allowFast: true }, [{ kind: 'provider_ocr' }, { kind: 'llm', defineBy: 'jsonSchema', jsonSchema: '{oops' }])).toThrow(
 			/Step 2 \(Structured Data Extractor\) › JSON Schema: not valid JSON/,
 		);
 	});
@@ -104,7 +104,7 @@ describe('raw job nodes', () => {
 
 describe('extraction step (exactly one of JSON Schema and guidance)', () => {
 	const vlm = { subtype: 'vlm', isDynamic: true, allowFast: true } as const;
-	const extractor = (step: Record<string, unknown>) => buildJobNodes(vlm, [{ kind: 'llm', ...step }])[1];
+	const extractor = (step: Record<string, unknown>) => buildJobNodes(vlm, [{ kind: 'llm', defineBy: 'jsonSchema', ...step }])[1];
 	const sentSettings = (nodes: ReturnType<typeof buildJobNodes>) =>
 		(JSON.parse(requestData(nodes)) as { job_nodes: Array<{ settings: Record<string, unknown> }> }).job_nodes[1].settings;
 
@@ -124,7 +124,7 @@ describe('extraction step (exactly one of JSON Schema and guidance)', () => {
 
 	it.each([
 		[{ defineBy: 'extractionGuidance', extractionGuidance: '   ' }, /Step 1 \(Structured Data Extractor\) › Extraction Guidance: the extraction guidance is empty/],
-		[{ jsonSchema: schema, outputMode: 'everything' }, /Step 1 \(Structured Data Extractor\) › Output \(Output Mode\): output mode "everything" is not one of/],
+		[{ jsonSchema: schema, outputMode: 'everything' }, /Step 1 \(Structured Data Extractor\) › Output: output mode "everything" is not one of/],
 	])('refuses %p naming the step', (step, message) => {
 		expect(() => extractor(step)).toThrow(message);
 	});

@@ -1,7 +1,6 @@
 /**
  * Connector secrets (issue 43 findings 4 and 5, issue 46 findings 1 and 5): Get output masks the
- * known secret keys of types without a model; version 3.1's forms have no field to type a secret
- * into, show the connector credential picker only on Create and Update of a source or destination
+ * known secret keys of types without a model; the forms have no field to type a secret into, show the connector credential picker only on Create and Update of a source or destination
  * (the AWS keys on Amazon S3), and stay within 6 fields for every connector type.
  */
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
@@ -10,7 +9,8 @@ import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProce
 import { connectorView } from '../../nodes/DocumentProcessing/actions/common/connector/connectorView';
 import { typesOf } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTypes';
 import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from '../../nodes/DocumentProcessing/actions/common/connector/credentialTests';
-import { shownByDefault } from './v3/displayOptions';
+import { documentProcessingSecretTest } from '../../nodes/DocumentProcessing/actions/secret/secretCredential';
+import { shownByDefault } from './panels/displayOptions';
 
 const MASK = '**********';
 const PLAIN = 'VIEW-PLAINTEXT-77aa';
@@ -30,51 +30,54 @@ describe('Get output of types without a model', () => {
 });
 
 /** The fields at the top of a Create panel for one connector type, as the editor shows them. */
-const shownFor = (resource: string, typeId: string, version: number): INodeProperties[] =>
-	shownByDefault(description, resource, 'create', version, { connectorTypeId: typeId });
+const shownFor = (resource: string, typeId: string): INodeProperties[] => shownByDefault(description, resource, 'create', { connectorTypeId: typeId });
 
-const credentialsShown = (parameters: Record<string, unknown>, typeVersion: number): string[] =>
+const credentialsShown = (parameters: Record<string, unknown>): string[] =>
 	(description.credentials ?? [])
-		.filter((credential) => NodeHelpers.displayParameter(parameters as never, credential, { typeVersion } as never, description, parameters as never))
+		.filter((credential) => NodeHelpers.displayParameter(parameters as never, credential, { typeVersion: 1 } as never, description, parameters as never))
 		.map((credential) => credential.name);
 
-describe('version 3.1 connector forms', () => {
+describe('connector forms', () => {
 	const kinds = [
 		['source', 'source'],
 		['destination', 'destination'],
 	] as const;
 
 	it.each(kinds)('%s: no type shows a password field, at the top or in its Options', (resource, kind) => {
-		const rows = typesOf(kind).map(({ entry }) => ({ type: entry.id, fields: shownFor(resource, entry.id, 3.1) }));
+		const rows = typesOf(kind).map(({ entry }) => ({ type: entry.id, fields: shownFor(resource, entry.id) }));
 		expect(rows.length).toBeGreaterThan(20);
 		expect(rows.flatMap((row) => row.fields.filter((f) => f.typeOptions?.password === true).map((f) => `${row.type}: ${f.displayName}`))).toEqual([]);
-		// Options collections of 3.1 offer no secret either.
+		// Options collections offer no secret either.
 		const options = rows.flatMap((row) => row.fields.filter((f) => f.type === 'collection').flatMap((f) => (f.options as INodeProperties[]).filter((o) => o.typeOptions?.password)));
 		expect(options).toEqual([]);
 	});
 
 	it('Amazon S3 says a private bucket needs keys (the AWS keys picker is above), then Remote URL and Options', () => {
 		for (const resource of ['source', 'destination']) {
-			const fields = shownFor(resource, 's3', 3.1);
+			const fields = shownFor(resource, 's3');
 			expect(fields.map((f) => f.type === 'notice' ? 'notice' : f.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'notice', 'Remote URL', 'Options']);
 			expect(fields[3].displayName).toMatch(/^A private bucket needs keys: pick an AWS Access Keys credential above/);
 		}
-		expect(shownFor('source', 's3', 3).some((f) => f.type === 'notice')).toBe(false);
 	});
 
-	it('Pinecone fits in 6 (Name, Connector Type, Define Config, Index Name, Namespace, Options); version 3 keeps its API Key field', () => {
-		expect(shownFor('destination', 'pinecone', 3.1).map((f) => f.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'Index Name', 'Namespace', 'Options']);
-		expect(shownFor('destination', 'pinecone', 3).map((f) => f.displayName)).toContain('API Key');
+	it('Pinecone fits in 6 (Name, Connector Type, Define Config, Index Name, Namespace, Options)', () => {
+		expect(shownFor('destination', 'pinecone').map((f) => f.displayName)).toEqual(['Name', 'Connector Type', 'Define Config', 'Index Name', 'Namespace', 'Options']);
 	});
 
-	it('shows the AWS keys picker on Amazon S3, the secrets picker on other types, neither elsewhere or before 3.1', () => {
+	it('shows the AWS keys picker on Amazon S3, the secrets picker on other types, neither elsewhere', () => {
 		const s3 = { resource: 'source', operation: 'create', connectorTypeId: 's3' };
-		expect(credentialsShown(s3, 3.1)).toEqual(['documentProcessingApi', 'documentProcessingAwsKeysApi']);
-		expect(credentialsShown({ ...s3, resource: 'destination', operation: 'update', connectorTypeId: 'pinecone' }, 3.1)).toEqual(['documentProcessingApi', 'documentProcessingConnectorSecretsApi']);
-		expect(credentialsShown({ ...s3, connectorTypeId: 'other' }, 3.1)).toEqual(['documentProcessingApi', 'documentProcessingConnectorSecretsApi']);
-		expect(credentialsShown(s3, 3)).toEqual(['documentProcessingApi']);
-		expect(credentialsShown({ resource: 'source', operation: 'get' }, 3.1)).toEqual(['documentProcessingApi']);
-		expect(credentialsShown({ resource: 'job', operation: 'process' }, 3.1)).toEqual(['documentProcessingApi']);
+		expect(credentialsShown(s3)).toEqual(['documentProcessingApi', 'documentProcessingAwsKeysApi']);
+		expect(credentialsShown({ ...s3, resource: 'destination', operation: 'update', connectorTypeId: 'pinecone' })).toEqual(['documentProcessingApi', 'documentProcessingConnectorSecretsApi']);
+		expect(credentialsShown({ ...s3, connectorTypeId: 'other' })).toEqual(['documentProcessingApi', 'documentProcessingConnectorSecretsApi']);
+		expect(credentialsShown({ resource: 'source', operation: 'get' })).toEqual(['documentProcessingApi']);
+		expect(credentialsShown({ resource: 'job', operation: 'process' })).toEqual(['documentProcessingApi']);
+	});
+
+	it('shows the secret credential on Register Secret only while Secret Input is Credential', () => {
+		const register = { resource: 'secret', operation: 'register' };
+		expect(credentialsShown({ ...register, secretInput: 'credential' })).toEqual(['documentProcessingApi', 'documentProcessingSecretApi']);
+		expect(credentialsShown({ ...register, secretInput: 'binary' })).toEqual(['documentProcessingApi']);
+		expect(credentialsShown({ ...register, secretInput: 'expression' })).toEqual(['documentProcessingApi']);
 	});
 });
 
@@ -86,6 +89,11 @@ describe('connector credential tests (no request, no value quoted)', () => {
 		expect((await test(documentProcessingAwsKeysTest, { accessKeyId: 'AKIA', secretAccessKey: PLAIN })).status).toBe('OK');
 		const missing = await test(documentProcessingAwsKeysTest, { accessKeyId: 'AKIA', secretAccessKey: '' });
 		expect(missing).toEqual({ status: 'Error', message: expect.stringContaining('no Access Key ID or no Secret Access Key') });
+	});
+
+	it('Register Secret’s secret: there, never quoted', async () => {
+		expect(await test(documentProcessingSecretTest, { secret: PLAIN })).toEqual({ status: 'OK', message: expect.not.stringContaining(PLAIN) });
+		expect((await test(documentProcessingSecretTest, { secret: '  ' })).status).toBe('Error');
 	});
 
 	it('secrets: each pair named once and filled', async () => {

@@ -4,7 +4,6 @@
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type JsonObject } from 'n8n-workflow';
 import type { OpenableFile } from '../helpers/openableFile';
-import { isVersion3 } from '../helpers/nodeVersion';
 import { callService, partitionAnswerLimit, type CallContext, type MultipartBody } from '../transport';
 import { partitionFormFields, type PartitionParameters } from './partitionForm';
 import { elementsSchema, type Element } from './schemas';
@@ -84,7 +83,7 @@ export function labelled(call: CallContext, error: unknown, label: string, cutFr
 	if (!cutFromPdf || error instanceof NodeOperationError || !(error instanceof Error) || error.name === 'AbortError') return error;
 	return new NodeOperationError(call.node, `${label}: ${error.message}`, {
 		itemIndex: call.itemIndex,
-		description: `Sending these pages failed. ${isVersion3(call.node) ? 'Set Options › PDF Splitting to Send Whole File' : 'Turn off Split PDF by Pages'} and clear Page Range to send the file whole.`,
+		description: 'Sending these pages failed. Set Options › PDF Splitting to Send Whole File and clear Page Range to send the file whole.',
 	});
 }
 

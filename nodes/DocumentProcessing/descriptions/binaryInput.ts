@@ -18,24 +18,9 @@ export function inputBinaryField(hint: string, extra: Partial<INodeProperties> =
 	};
 }
 
-/** The fields that pick an item's files; shared by every operation that uploads. */
-export const binaryInputProperties: INodeProperties[] = [
-	{
-		displayName: 'Use All Binary Properties',
-		name: 'allBinaryProperties',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to send every file the item carries instead of the named binary properties',
-	},
-	inputBinaryField('The name of the input binary field(s) containing the file(s) to be processed, comma-separated', {
-		placeholder: 'e.g. data, attachment_0',
-		displayOptions: { show: { allBinaryProperties: [false] } },
-	}),
-];
-
 /**
- * Version 3's Input field: the item's named binary field(s) or all its files, plus the other
- * sources an operation has (File URL, or none); the field name follows for a binary field.
+ * The Input field of an operation that uploads: the item's named binary field(s) or all its
+ * files, plus the other sources an operation has (File URL, or none); the field name follows.
  */
 export function inputChoice(others: INodePropertyOptions[]): INodeProperties {
 	return {
@@ -52,15 +37,15 @@ export function inputChoice(others: INodePropertyOptions[]): INodeProperties {
 	};
 }
 
-/** Version 3's Input Binary Field, shown for Input › Binary Field. */
-export const inputBinaryFieldV3: INodeProperties = inputBinaryField('The name of the input binary field(s) containing the file(s), comma-separated', {
+/** Input Binary Field of an operation that uploads, shown for Input › Binary Field. */
+export const uploadBinaryField: INodeProperties = inputBinaryField('The name of the input binary field(s) containing the file(s), comma-separated', {
 	placeholder: 'e.g. data, attachment_0',
 	displayOptions: { show: { inputSource: ['binary'] } },
 });
 
 export function binarySelection(ctx: IExecuteFunctions, itemIndex: number): BinarySelection {
 	return {
-		all: ctx.getNodeParameter('allBinaryProperties', itemIndex, false) === true || ctx.getNodeParameter('inputSource', itemIndex, 'binary') === 'allBinary',
+		all: ctx.getNodeParameter('inputSource', itemIndex, 'binary') === 'allBinary',
 		names: ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string,
 	};
 }

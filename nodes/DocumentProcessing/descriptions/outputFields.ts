@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { textOutputOption, textOutputProperties } from './textOutput';
-import { byVersion } from './versions';
 
-const outputFields: INodeProperties[] = [
+/** Output and its fields: at the top of Download Output and Run Workflow, in Process Files' Options. */
+export const outputProperties: INodeProperties[] = [
 	{
 		displayName: 'Output',
 		name: 'outputMode',
@@ -34,21 +34,7 @@ const outputFields: INodeProperties[] = [
 	},
 ];
 
-const finalNodeOnly: INodeProperties = {
-	displayName: 'Final Node Only',
-	name: 'lastNodeOnly',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return only what the pipeline’s last node produced, leaving out intermediate nodes’ outputs',
-};
-
-/** Output fields of versions 1 and 2, all at the top. */
-export const outputPropertiesBeforeV3: INodeProperties[] = [...outputFields, finalNodeOnly];
-
-/** Output fields at the top (Download Output, Run Workflow): version 3 moves Final Node Only into Options. */
-export const outputProperties: INodeProperties[] = byVersion(outputPropertiesBeforeV3, outputFields);
-
-/** Version 3's Final Node Only, as a named choice in Options. */
+/** Whether the outputs of the pipeline's last step only or of every step are output (an Options entry). */
 export const outputStepsOption: INodeProperties = {
 	displayName: 'Results Of',
 	name: 'outputSteps',
@@ -60,5 +46,5 @@ export const outputStepsOption: INodeProperties = {
 	default: 'last',
 };
 
-/** Version 3's output entries of Options, for operations that keep Output there (Process Files). */
-export const outputOptionsV3: INodeProperties[] = [...outputFields, outputStepsOption];
+/** The output entries of Options, for an operation that keeps Output there (Process Files). */
+export const outputOptions: INodeProperties[] = [...outputProperties, outputStepsOption];

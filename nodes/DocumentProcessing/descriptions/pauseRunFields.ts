@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * window by default, since the service queues what it cannot run yet (SCHEDULED) and a window
  * would hold the execution, not parked, until its last launch.
  */
-export const pauseRunOptionsV3: INodeProperties[] = [
+export const pauseRunOptions: INodeProperties[] = [
 	{
 		displayName: 'Pause: Seconds Between Launches',
 		name: 'pauseRunSpacingSeconds',

@@ -59,18 +59,6 @@ export function idLocator(spec: LocatorSpec, overrides: Partial<INodeProperties>
 	return locator;
 }
 
-/**
- * A field that was a plain string in version 1 and is a locator from version 2 on: both keep the
- * parameter's name, so a v1 workflow keeps its saved string and v2 stores a locator value.
- */
-export function plainInV1LocatorFromV2(plain: INodeProperties, locator: INodeProperties): INodeProperties[] {
-	const shown = (property: INodeProperties, version: INodeProperties['displayOptions']) => ({
-		...property,
-		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...version?.show } },
-	});
-	return [shown(plain, { show: { '@version': [1] } }), shown(locator, { show: { '@version': [{ _cnd: { gte: 2 } }] } })];
-}
-
 /** A locator's id as `getNodeParameter(…, { extractValue: true })` gives it: a string, or the locator object itself. */
 export function locatorText(raw: unknown): string {
 	if (typeof raw === 'string') return raw.trim();

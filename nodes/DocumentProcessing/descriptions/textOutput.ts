@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_MAX_TEXT_LENGTH, type TextOptions } from '../outputs/elementText';
-import { nodeSetting } from '../helpers/nodeSetting';
 
 /** The "Text" choice of an Output field: what an AI agent's tool should return. */
 export const textOutputOption: INodePropertyOptions = {
@@ -35,8 +34,9 @@ export const textOutputProperties: INodeProperties[] = [
 	},
 ];
 
-export function readTextOptions(ctx: IExecuteFunctions, itemIndex: number): TextOptions {
-	const raw: unknown = nodeSetting(ctx, 'maxTextLength', itemIndex, DEFAULT_MAX_TEXT_LENGTH);
+/** The Text output's fields, at the top of the panel (`at` ''), or in Options (`at` 'options.'). */
+export function readTextOptions(ctx: IExecuteFunctions, itemIndex: number, at = ''): TextOptions {
+	const raw: unknown = ctx.getNodeParameter(`${at}maxTextLength`, itemIndex, DEFAULT_MAX_TEXT_LENGTH);
 	const maxLength = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof maxLength !== 'number' || !Number.isInteger(maxLength) || maxLength < 0) {
 		throw new NodeOperationError(ctx.getNode(), `Max Length must be a whole number of 0 or more, not "${String(raw)}"`, {
@@ -44,5 +44,5 @@ export function readTextOptions(ctx: IExecuteFunctions, itemIndex: number): Text
 			description: 'Enter a number of characters such as 20000, or 0 for no limit.',
 		});
 	}
-	return { format: nodeSetting<string>(ctx, 'textFormat', itemIndex, 'markdown') === 'plain' ? 'plain' : 'markdown', maxLength };
+	return { format: ctx.getNodeParameter(`${at}textFormat`, itemIndex, 'markdown') === 'plain' ? 'plain' : 'markdown', maxLength };
 }

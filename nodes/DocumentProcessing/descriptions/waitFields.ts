@@ -2,44 +2,38 @@ import type { INodeProperties } from 'n8n-workflow';
 
 export const DEFAULT_TIMEOUT_MINUTES = 120;
 
-export const waitOptionsProperty: INodeProperties = {
-	displayName: 'Waiting',
-	name: 'waitOptions',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
-		{
-			displayName: 'Fail on Unsuccessful Job',
-			name: 'failOnJobFailure',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether a job that fails or is stopped stops the workflow with an error; when off, the job is output with "succeeded": false',
-		},
-		{
-			displayName: 'Longest Poll Interval (Seconds)',
-			name: 'maxPollIntervalSeconds',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 300 },
-			default: 10,
-			description: 'Polling starts after about a second and slows down to this interval for long jobs',
-		},
-		{
-			displayName: 'Timeout (Minutes)',
-			name: 'timeoutMinutes',
-			type: 'number',
-			typeOptions: { minValue: 0.05 },
-			default: DEFAULT_TIMEOUT_MINUTES,
-			description: 'How long to wait for the job to finish before giving up',
-		},
-	],
-};
+/** How long and how often a job is polled, and what an unsuccessful end does: Options entries. */
+const waitingOptions: INodeProperties[] = [
+	{
+		displayName: 'Fail on Unsuccessful Job',
+		name: 'failOnJobFailure',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether a job that fails or is stopped stops the workflow with an error; when off, the job is output with "succeeded": false',
+	},
+	{
+		displayName: 'Longest Poll Interval (Seconds)',
+		name: 'maxPollIntervalSeconds',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 300 },
+		default: 10,
+		description: 'Polling starts after about a second and slows down to this interval for long jobs',
+	},
+	{
+		displayName: 'Timeout (Minutes)',
+		name: 'timeoutMinutes',
+		type: 'number',
+		typeOptions: { minValue: 0.05 },
+		default: DEFAULT_TIMEOUT_MINUTES,
+		description: 'How long to wait for the job to finish before giving up',
+	},
+];
 
 export type WaitMode = 'poll' | 'pause';
 
-/** Shown next to Waiting wherever an operation waits for a job; the default keeps today's behaviour. */
-export const waitModeProperty: INodeProperties = {
+/** Whether the execution polls or pauses while a job runs. */
+const waitModeProperty: INodeProperties = {
 	displayName: 'Wait Mode',
 	name: 'waitMode',
 	type: 'options',
@@ -60,5 +54,5 @@ export const waitModeProperty: INodeProperties = {
 	default: 'poll',
 };
 
-/** Version 3: the Wait Mode and Waiting fields as entries of the operation's Options. */
-export const waitOptionsV3: INodeProperties[] = [waitModeProperty, ...(waitOptionsProperty.options as INodeProperties[])];
+/** The Options entries of every operation that waits for a job (Process Files, Wait for Job, Run Workflow). */
+export const waitOptions: INodeProperties[] = [waitModeProperty, ...waitingOptions];

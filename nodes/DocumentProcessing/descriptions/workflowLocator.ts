@@ -5,9 +5,8 @@ import { idLocator, locatorText, UUID_IN_TEXT } from './resourceLocators';
 
 /**
  * The service-workflow locator shared by the action node and the trigger (which may not import
- * actions/): from the list, by id, or by a URL of the service's UI that contains the id. A new
- * field opens on From list, as every picker does; saved values keep the mode they were saved with
- * (a locator's value carries its mode), so no saved workflow changes (docs/node-version-3.md).
+ * actions/): from the list, by id, or by a URL of the service's UI that contains the id. It opens
+ * on From list, as every picker does.
  */
 export function workflowLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return idLocator(

@@ -4,7 +4,6 @@ import { getJob } from '../api/jobs';
 import { JOB_FAILURES, JOB_SUCCESS, type Job } from '../api/schemas';
 import { pollDelay, type PollSchedule } from '../async/polling';
 import { sleep } from '../async/sleep';
-import { optionPath } from '../helpers/nodeVersion';
 import type { CallContext } from '../api/context';
 
 export interface WaitSettings {
@@ -37,7 +36,7 @@ export function timeoutError(node: INode, job: Job, settings: WaitSettings, item
 			: '';
 	return new NodeOperationError(node, `Job "${job.id}" did not finish within ${minutes} minutes (last status: ${job.status})`, {
 		itemIndex,
-		description: `${scheduled}Raise ${optionPath(node, 'Waiting', 'Timeout (Minutes)')}, or run Wait for Job again later with the same job ID: the job keeps running.`,
+		description: `${scheduled}Raise Options › Timeout (Minutes), or run Wait for Job again later with the same job ID: the job keeps running.`,
 	});
 }
 
@@ -56,8 +55,8 @@ export function jobOutcome(node: INode, job: Job, settings: WaitSettings, itemIn
 			itemIndex,
 			description:
 				job.status === 'STOPPED'
-					? `The job was stopped before it finished. Turn off ${optionPath(node, 'Waiting', 'Fail on Unsuccessful Job')} to output it instead.`
-					: `The service could not process the job (e.g. it failed to initialise).${failedFilesText(job)} Check its files and pipeline; turn off ${optionPath(node, 'Waiting', 'Fail on Unsuccessful Job')} to output it instead.`,
+					? 'The job was stopped before it finished. Turn off Options › Fail on Unsuccessful Job to output it instead.'
+					: `The service could not process the job (e.g. it failed to initialise).${failedFilesText(job)} Check its files and pipeline; turn off Options › Fail on Unsuccessful Job to output it instead.`,
 		});
 	}
 	return { ...job, succeeded };

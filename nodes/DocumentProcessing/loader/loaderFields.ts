@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { inputBinaryField } from '../descriptions/binaryInput';
-import { STRATEGY_OPTIONS } from '../descriptions/pipelineFieldsV3';
+import { languagesOption, STRATEGY_OPTIONS } from '../descriptions/pipelineFields';
 
 /** The Document Processing Loader's panel: what a first run needs on top, the rest in Options. */
 
@@ -82,14 +82,7 @@ export const loaderProperties: INodeProperties[] = [
 				default: false,
 				description: 'Whether to add where each element sits on its page, as a JSON string in "coordinates"',
 			},
-			{
-				displayName: 'Languages',
-				name: 'languages',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. eng, deu',
-				description: 'Language codes for OCR, comma-separated; empty for the service’s default',
-			},
+			languagesOption,
 			{
 				displayName: 'Leave Out Metadata Keys',
 				name: 'leaveOutKeys',

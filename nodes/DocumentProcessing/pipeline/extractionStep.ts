@@ -18,8 +18,7 @@ export type ExtractionDefinedBy = 'jsonSchema' | 'extractionGuidance';
 export interface ExtractionStep {
 	kind: 'llm';
 	name?: string;
-	/** Missing in steps saved before the choice existed: those sent their JSON Schema, so that stays. */
-	defineBy?: ExtractionDefinedBy;
+	defineBy: ExtractionDefinedBy;
 	jsonSchema?: unknown;
 	extractionGuidance?: string;
 	provider?: string;
@@ -48,8 +47,7 @@ export function extractionSettings(where: string, step: ExtractionStep): IDataOb
 		? { extraction_guidance: guidanceText(`${where} › Extraction Guidance`, step.extractionGuidance) }
 		: { json_schema: parseJsonSchema(`${where} › JSON Schema`, step.jsonSchema) };
 	const outputMode = step.outputMode || DEFAULT_EXTRACTION_OUTPUT_MODE;
-	// The builder's step names the field Output from version 3 on, Output Mode before.
-	checkOutputMode(`${where} › Output (Output Mode)`, outputMode);
+	checkOutputMode(`${where} › Output`, outputMode);
 	return compact({ schema_to_extract: schemaToExtract, provider: step.provider, model: step.model, output_mode: outputMode });
 }
 

@@ -38,7 +38,7 @@ export function jobStepsFlow(flows: FlowsContext): void {
 				name: 'Invoice fields',
 				type: 'structured_data_extractor',
 				subtype: 'llm',
-				// Saved before "Define By" existed, with a schema and guidance: it still sends its JSON Schema, and only that.
+				// Defined by its JSON Schema: only the schema is sent.
 				settings: {
 					schema_to_extract: { json_schema: expect.stringContaining('"customer"') },
 					provider: 'anthropic',

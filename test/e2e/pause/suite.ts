@@ -199,7 +199,7 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			if (failsAtTimeLimit(version)) {
 				expect(ended.status).toBe('error');
 				expect(nodeRuns(ended.data, 'After')).toEqual([]);
-				const error = { name: 'NodeOperationError', message: expect.stringMatching(message), description: expect.stringContaining('Raise Waiting › Timeout') };
+				const error = { name: 'NodeOperationError', message: expect.stringMatching(message), description: expect.stringContaining('Raise Options › Timeout') };
 				expect(nodeError(ended.data, 'Process Files')).toMatchObject(error);
 				// The poll mode's description names the files not processed; so does the pause's (issue 51).
 				expect(String(nodeError(ended.data, 'Process Files')?.description)).toMatch(
@@ -210,7 +210,7 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 				const items = nodeOutputJson(ended.data, 'After');
 				// n8n 1.x passes the time-out items on: one per file of the job, as the poll mode's.
 				expect(items).toEqual([
-					expect.objectContaining({ stage: 'processing', job_id: jobId, file_name: expect.any(String), reason: expect.stringMatching(message), what_to_do: expect.stringContaining('Raise Waiting › Timeout') }),
+					expect.objectContaining({ stage: 'processing', job_id: jobId, file_name: expect.any(String), reason: expect.stringMatching(message), what_to_do: expect.stringContaining('Raise Options › Timeout') }),
 				]);
 			}
 			await finishJob(suite.emulator, jobId);
@@ -230,7 +230,7 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			for (const item of run) {
 				expect(item.json).toMatchObject({ stage: 'processing', item_index: expect.any(Number), file_name: expect.any(String), file_id: expect.any(String) });
 				expect(named).toContain(item.json.job_id);
-				expect(item.json.what_to_do).toContain('Raise Waiting › Timeout');
+				expect(item.json.what_to_do).toContain('Raise Options › Timeout');
 			}
 			expect(nodeOutputJson(ended.data, 'After')).toEqual(run.map((item) => item.json));
 			for (const jobId of launched) await finishJob(suite.emulator, jobId);

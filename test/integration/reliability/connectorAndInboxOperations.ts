@@ -30,7 +30,7 @@ export function connectorAndInboxOperations(): OperationUnderTest[] {
 				return actionCase(
 					bench,
 					{ method: 'PUT', path: `/api/v1/sources/${id}` },
-					{ resource: 'source', operation: 'update', sourceId: id, connectorType: 'other', configJson: JSON.stringify(config) },
+					{ resource: 'source', operation: 'update', sourceId: id, connectorTypeId: 'other', connectorConfigJson: JSON.stringify(config) },
 					undefined,
 					(outcome) => expect(json(outcome)).toMatchObject({ id, config }),
 				);
@@ -81,8 +81,9 @@ export function connectorAndInboxOperations(): OperationUnderTest[] {
 						resource: 'destination',
 						operation: 'create',
 						destinationName: 'Matrix results',
-						destinationType: 's3',
-						configJson: "={{ JSON.stringify({ remote_url: 's3://matrix-out/', secret: $json.secret }) }}",
+						connectorTypeId: 'other',
+						otherTypeName: 's3',
+						connectorConfigJson: "={{ JSON.stringify({ remote_url: 's3://matrix-out/', secret: $json.secret }) }}",
 					},
 					[{ json: { secret: SECRET_PLAINTEXT } }],
 					(outcome) => expect(json(outcome)).toMatchObject({ name: 'Matrix results', config: { remote_url: 's3://matrix-out/', secret: '**********' } }),

@@ -8,7 +8,7 @@ import { API_KEY, type Credentials, SECRET_PLAINTEXT } from './bench';
 import { exposedText, leaksIn } from './leaks';
 import type { Lane } from './matrixRunner';
 
-export const secretFromJson = { resource: 'secret', operation: 'register', secretValue: '={{ $json.secret }}' };
+export const secretFromJson = { resource: 'secret', operation: 'register', secretInput: 'expression', secretValue: '={{ $json.secret }}' };
 
 export type HygieneChecks = ReturnType<typeof hygieneChecks>;
 
@@ -27,7 +27,7 @@ export function hygieneChecks(lane: () => Lane) {
 		}
 	}
 
-	async function run(parameters: INodeParameters, items?: HarnessItem[], options: { credentials?: Credentials; continueOnFail?: boolean; typeVersion?: number } = {}) {
+	async function run(parameters: INodeParameters, items?: HarnessItem[], options: { credentials?: Credentials; continueOnFail?: boolean } = {}) {
 		try {
 			const result = await bench().run(parameters, { items, ...options });
 			expectClean(result.output, result.hints);

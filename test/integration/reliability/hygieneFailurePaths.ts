@@ -14,12 +14,12 @@ export function hygieneFailurePaths({ bench, expectClean, expectServiceSawNoPlai
 	it('bad input that carries a secret: messages name the place, never the content', async () => {
 		const notJson = await run({ ...secretFromJson, options: { isJson: true } }, [{ json: { secret: `{"key": ${SECRET_PLAINTEXT}}` } }]);
 		const badConfig = await run(
-			{ resource: 'source', operation: 'create', sourceName: 'S3', connectorType: 'other', customType: 's3', configJson: '={{ $json.config }}' },
+			{ resource: 'source', operation: 'create', sourceName: 'S3', connectorTypeId: 'other', otherTypeName: 's3', connectorConfigJson: '={{ $json.config }}' },
 			[{ json: { config: `{"token": "${SECRET_PLAINTEXT}", ` } }],
 		);
 		const notObject = await run(
-			{ resource: 'source', operation: 'create', sourceName: 'Drive', driveId: 'd1', serviceAccountKeyInput: 'text', serviceAccountKey: '={{ $json.key }}' },
-			[{ json: { key: JSON.stringify(SECRET_PLAINTEXT) } }],
+			{ resource: 'source', operation: 'create', sourceName: 'Drive', connectorTypeId: 'google_drive', cfg_google_drive_drive_id: 'd1', cfg_google_drive_options: { serviceAccountKeyFile: 'key' } },
+			[{ json: {}, binary: { key: { data: Buffer.from(JSON.stringify(SECRET_PLAINTEXT)), fileName: 'key.json', mimeType: 'application/json' } } }],
 		);
 		const tooBig = await run({ resource: 'secret', operation: 'register', secretInput: 'binary' }, [
 			{ json: {}, binary: { data: { data: Buffer.from(SECRET_PLAINTEXT.repeat(60_000)), fileName: 'key.txt', mimeType: 'text/plain' } } },
@@ -27,7 +27,7 @@ export function hygieneFailurePaths({ bench, expectClean, expectServiceSawNoPlai
 		expect([notJson, badConfig, notObject, tooBig].map((result) => result.error?.message)).toEqual([
 			'Secret is not valid JSON (line 1, column 9)',
 			'Config (JSON) is not valid JSON (the text ends too early)',
-			'Service Account Key is JSON but not an object',
+			'Service Account Key (JSON) is JSON but not an object',
 			expect.stringMatching(/^The Secret file is \d+ kB, more than a secret can be \(item 0, Input Binary Field "data", file "key\.txt"\)$/),
 		]);
 		expect(await bench().requests()).toEqual([]);
@@ -71,7 +71,7 @@ export function hygieneFailurePaths({ bench, expectClean, expectServiceSawNoPlai
 
 		await bench().fault({ path: '/api/v1/sources', status: 500 });
 		const source = await run(
-			{ resource: 'source', operation: 'create', sourceName: 'Drive', driveId: 'd1', serviceAccountKeyInput: 'text', serviceAccountKey: '={{ $json.key }}' },
+			{ resource: 'source', operation: 'create', sourceName: 'Drive', connectorTypeId: 'google_drive', configInput: 'json', connectorConfigJson: '={{ { "drive_id": "d1", "service_account_key": $json.key } }}' },
 			[{ json: { key: SERVICE_ACCOUNT_KEY } }],
 		);
 		// The reference (not the key) is offered for reuse.

@@ -20,13 +20,13 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 		await expectServiceSawNoPlaintext();
 	});
 
-	it('Create Source Connector with inline secrets (fields, and JSON with a nested key): masked config, references only', async () => {
+	it('Create Source Connector with inline secrets (JSON by expression, with a nested key): masked config, references only', async () => {
 		const fields = await run(
-			{ resource: 'source', operation: 'create', sourceName: 'Drive', driveId: 'd1', serviceAccountKeyInput: 'text', serviceAccountKey: '={{ $json.key }}' },
+			{ resource: 'source', operation: 'create', sourceName: 'Drive', connectorTypeId: 'google_drive', configInput: 'json', connectorConfigJson: '={{ { "drive_id": "d1", "service_account_key": $json.key } }}' },
 			[{ json: { key: SERVICE_ACCOUNT_KEY } }],
 		);
 		const nested = await run(
-			{ resource: 'source', operation: 'create', sourceName: 'Store', connectorType: 'other', customType: 'example_store', configJson: '={{ $json.config }}', encryptedConfigKeys: 'auth.token' },
+			{ resource: 'source', operation: 'create', sourceName: 'Store', connectorTypeId: 'other', otherTypeName: 'example_store', connectorConfigJson: '={{ $json.config }}', encryptedKeysOfConfig: 'auth.token' },
 			[{ json: { config: JSON.stringify({ bucket: 'invoices', auth: { token: SECRET_PLAINTEXT } }) } }],
 		);
 		expect(fields.output?.[0].json).toMatchObject({ config: { service_account_key: '**********' } });
@@ -35,16 +35,15 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 		await expectServiceSawNoPlaintext();
 	});
 
-	it('Create Source and Destination (version 3.1) with secrets from connector credentials: masked outputs, references only', async () => {
+	it('Create Source and Destination with secrets from connector credentials: masked outputs, references only', async () => {
 		const credentials = { ...bench().credentials };
 		const s3 = await run({ resource: 'source', operation: 'create', sourceName: 'Bucket', connectorTypeId: 's3', cfg_s3_remote_url: 's3://in/' }, undefined, {
-			typeVersion: 3.1,
 			credentials: { ...credentials, documentProcessingAwsKeysApi: { accessKeyId: 'AKIA-HYGIENE', secretAccessKey: SECRET_PLAINTEXT } },
 		});
 		const pinecone = await run(
 			{ resource: 'destination', operation: 'create', destinationName: 'Vectors', connectorTypeId: 'pinecone', cfg_pinecone_index_name: 'i', cfg_pinecone_namespace: 'n' },
 			undefined,
-			{ typeVersion: 3.1, credentials: { ...credentials, documentProcessingConnectorSecretsApi: { pairs: { values: [{ name: 'api_key', value: SERVICE_ACCOUNT_KEY }] } } } },
+			{ credentials: { ...credentials, documentProcessingConnectorSecretsApi: { pairs: { values: [{ name: 'api_key', value: SERVICE_ACCOUNT_KEY }] } } } },
 		);
 		expect(s3.output?.[0].json).toMatchObject({ fields: { 'AWS Secret Access Key': '**********' } });
 		expect(pinecone.output?.[0].json).toMatchObject({ fields: { 'API Key': '**********' } });
@@ -54,16 +53,16 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 
 	it('Update Source and Create/Update Destination with inline secrets: masked configs, references only', async () => {
 		const created = await run(
-			{ resource: 'destination', operation: 'create', destinationName: 'Out', destinationType: 's3', configJson: '={{ $json.config }}' },
+			{ resource: 'destination', operation: 'create', destinationName: 'Out', connectorTypeId: 'other', otherTypeName: 's3', connectorConfigJson: '={{ $json.config }}' },
 			[{ json: { config: JSON.stringify({ remote_url: 's3://out/', secret: SECRET_PLAINTEXT }) } }],
 		);
 		const destinationId = String(created.output?.[0].json.id);
-		const updated = await run({ resource: 'destination', operation: 'update', destinationId, configJson: '={{ $json.config }}' }, [
+		const updated = await run({ resource: 'destination', operation: 'update', destinationId, connectorTypeId: 'other', connectorConfigJson: '={{ $json.config }}' }, [
 			{ json: { config: JSON.stringify({ remote_url: 's3://out/2/', password: SECRET_PLAINTEXT }) } },
 		]);
 		const source = await bench().client.api<{ id: string }>('/api/v1/sources/', { json: { name: 'Drive', type: 'google_drive', config: { drive_id: 'd', service_account_key: 'x' } } });
 		const sourceUpdate = await run(
-			{ resource: 'source', operation: 'update', sourceId: source.body.id, driveId: 'd2', serviceAccountKeyInput: 'text', serviceAccountKey: '={{ $json.key }}' },
+			{ resource: 'source', operation: 'update', sourceId: source.body.id, connectorTypeId: 'google_drive', configInput: 'json', connectorConfigJson: '={{ { "drive_id": "d2", "service_account_key": $json.key } }}' },
 			[{ json: { key: SERVICE_ACCOUNT_KEY } }],
 		);
 		expect(created.output?.[0].json).toMatchObject({ config: { secret: '**********' } });
@@ -106,10 +105,10 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 		const created = await run({ resource: 'job', operation: 'create' }, [markdownItem()]);
 		const jobId = String(created.output?.[0].json.id);
 		await run({ resource: 'job', operation: 'get', jobId });
-		await run({ resource: 'job', operation: 'waitForCompletion', jobId, waitOptions: { maxPollIntervalSeconds: 1 } });
+		await run({ resource: 'job', operation: 'waitForCompletion', jobId, options: { maxPollIntervalSeconds: 1 } });
 		await run({ resource: 'job', operation: 'downloadOutput', jobId, outputMode: 'binary' });
-		await run({ resource: 'job', operation: 'process', outputMode: 'files', waitOptions: { maxPollIntervalSeconds: 1 } }, [markdownItem('b.md')]);
-		await run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: DEFAULT_WORKFLOW_ID }, afterRun: 'download', waitOptions: { maxPollIntervalSeconds: 1 } }, [markdownItem('c.md')]);
+		await run({ resource: 'job', operation: 'process', options: { outputMode: 'files', maxPollIntervalSeconds: 1 } }, [markdownItem('b.md')]);
+		await run({ resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: DEFAULT_WORKFLOW_ID }, afterRun: 'download', options: { maxPollIntervalSeconds: 1 } }, [markdownItem('c.md')]);
 		await run({ resource: 'document', operation: 'partition', outputMode: 'files' }, [markdownItem('d.md')]);
 		const [eventId] = await bench().eventIds();
 		const event = await run({ resource: 'notification', operation: 'get', notificationId: eventId });

@@ -54,7 +54,7 @@ export function processingOperations(): OperationUnderTest[] {
 				return actionCase(
 					bench,
 					{ method: 'GET', path: `/api/v1/jobs/${jobId}` },
-					{ resource: 'job', operation: 'waitForCompletion', jobId, waitOptions: { maxPollIntervalSeconds: 1 } },
+					{ resource: 'job', operation: 'waitForCompletion', jobId, options: { maxPollIntervalSeconds: 1 } },
 					undefined,
 					(outcome) => expect(json(outcome)).toMatchObject({ id: jobId, status: 'COMPLETED', succeeded: true }),
 				);
@@ -90,7 +90,7 @@ export function processingOperations(): OperationUnderTest[] {
 				actionCase(
 					bench,
 					{ method: 'POST', path: '/api/v1/jobs/' },
-					{ resource: 'job', operation: 'process', waitOptions: { maxPollIntervalSeconds: 1 } },
+					{ resource: 'job', operation: 'process', options: { maxPollIntervalSeconds: 1 } },
 					[markdownItem()],
 					expectElements,
 				),

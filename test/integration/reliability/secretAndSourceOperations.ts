@@ -5,7 +5,7 @@ import type { OperationUnderTest, PreparedCase } from './operations';
 
 /** Register Secret of one plaintext; the two rows differ in the request they fault (the key fetch or the registration). */
 const registerSecret = (bench: Bench, target: PreparedCase['target'], succeeded: PreparedCase['succeeded']): PreparedCase =>
-	actionCase(bench, target, { resource: 'secret', operation: 'register', secretInput: 'text', secretValue: '={{ $json.secret }}' }, [{ json: { secret: SECRET_PLAINTEXT } }], succeeded);
+	actionCase(bench, target, { resource: 'secret', operation: 'register', secretInput: 'expression', secretValue: '={{ $json.secret }}' }, [{ json: { secret: SECRET_PLAINTEXT } }], succeeded);
 
 export function secretAndSourceOperations(): OperationUnderTest[] {
 	return [
@@ -44,11 +44,9 @@ export function secretAndSourceOperations(): OperationUnderTest[] {
 						resource: 'source',
 						operation: 'create',
 						sourceName: 'Invoices',
-						connectorType: 'google_drive',
-						configMode: 'fields',
-						driveId: 'drive-1',
-						serviceAccountKeyInput: 'text',
-						serviceAccountKey: '={{ $json.key }}',
+						connectorTypeId: 'google_drive',
+						configInput: 'json',
+						connectorConfigJson: '={{ { "drive_id": "drive-1", "service_account_key": $json.key } }}',
 					},
 					[{ json: { key: SERVICE_ACCOUNT_KEY } }],
 					(outcome) => expect(json(outcome)).toMatchObject({ name: 'Invoices', type: 'google_drive', config: { drive_id: 'drive-1', service_account_key: '**********' } }),

@@ -12,8 +12,6 @@ export interface ActionWorld {
 	/** Throws "setup failed" before (or after a failed) beforeAll. */
 	readonly service: TestService;
 	run(parameters: INodeParameters, items?: HarnessItem[], continueOnFail?: boolean): ReturnType<typeof executeNode>;
-	/** Runs a given version of the node (a saved workflow of that version). */
-	runVersion(typeVersion: number, parameters: INodeParameters, items?: HarnessItem[]): ReturnType<typeof executeNode>;
 }
 
 export function useActionWorld(config: Partial<EmulatorConfig> = {}): ActionWorld {
@@ -36,8 +34,6 @@ export function useActionWorld(config: Partial<EmulatorConfig> = {}): ActionWorl
 		},
 		run: async (parameters, items, continueOnFail = false) =>
 			await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: started().credentials, continueOnFail }),
-		runVersion: async (typeVersion, parameters, items) =>
-			await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: started().credentials, typeVersion }),
 	};
 }
 

@@ -1,11 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { executingNode } from '../../api/context';
 import { fetchRemoteFile } from '../../api/remoteFiles';
 import { describeFile, type InputFile, itemFiles, MAX_FILE_BYTES, tooManyFiles } from '../../helpers/binaries';
-import { binaryInputProperties, binarySelection, inputBinaryFieldV3, inputChoice } from '../../descriptions/binaryInput';
-import { byVersion } from '../../descriptions/versions';
-import { nodeSetting } from '../../helpers/nodeSetting';
+import { binarySelection, inputChoice, uploadBinaryField } from '../../descriptions/binaryInput';
 
 const fileUrlProperty: INodeProperties = {
 	displayName: 'File URL',
@@ -19,45 +17,23 @@ const fileUrlProperty: INodeProperties = {
 	displayOptions: { show: { inputSource: ['url'] } },
 };
 
-const allowPrivateUrlsProperty: INodeProperties = {
+/** Where an upload's files come from: one Input choice, then the field it needs. */
+export const fileInputProperties: INodeProperties[] = [
+	inputChoice([{ name: 'File URL', value: 'url', description: 'Files the node downloads from web addresses (http or https)' }]),
+	uploadBinaryField,
+	fileUrlProperty,
+];
+
+/** The Options entry for URL input (shown once Input is File URL). */
+export const allowPrivateUrlsOption: INodeProperties = {
 	displayName: 'Allow Private Network URLs',
 	name: 'allowPrivateUrls',
 	type: 'boolean',
 	default: false,
 	description:
 		'Whether file URLs may point to loopback or private network addresses (this machine, the LAN, cloud metadata). Off by default so an address from untrusted input cannot reach internal services.',
-	displayOptions: { show: { inputSource: ['url'] } },
+	displayOptions: { show: { '/inputSource': ['url'] } },
 };
-
-/** Where an upload's files come from, versions 1 and 2: the item's binary data or web addresses. */
-const fileInputBeforeV3: INodeProperties[] = [
-	{
-		displayName: 'Input',
-		name: 'inputSource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Binary Data', value: 'binary', description: 'Files the item carries, e.g. from Read Files from Disk or a form' },
-			{ name: 'File URL', value: 'url', description: 'Files the node downloads from web addresses (http or https)' },
-		],
-		default: 'binary',
-	},
-	...updateDisplayOptions({ show: { inputSource: ['binary'] } }, binaryInputProperties),
-	fileUrlProperty,
-	allowPrivateUrlsProperty,
-];
-
-/** Version 3: one Input choice (the former Use All Binary Properties is one of its answers). */
-const fileInputV3: INodeProperties[] = [
-	inputChoice([{ name: 'File URL', value: 'url', description: 'Files the node downloads from web addresses (http or https)' }]),
-	inputBinaryFieldV3,
-	fileUrlProperty,
-];
-
-export const fileInputProperties: INodeProperties[] = byVersion(fileInputBeforeV3, fileInputV3);
-
-/** Version 3's Options entry for URL input (shown once Input is File URL). */
-export const allowPrivateUrlsOption: INodeProperties = { ...allowPrivateUrlsProperty, displayOptions: { show: { '/inputSource': ['url'] } } };
 
 function fileUrls(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = ctx.getNodeParameter('fileUrl', itemIndex, '');
@@ -92,7 +68,7 @@ export async function itemInputFiles(ctx: IExecuteFunctions, itemIndex: number, 
 	if (ctx.getNodeParameter('inputSource', itemIndex, 'binary') !== 'url') {
 		return await itemFiles(ctx, itemIndex, binarySelection(ctx, itemIndex), options);
 	}
-	const allowPrivate = nodeSetting<boolean>(ctx, 'allowPrivateUrls', itemIndex, false);
+	const allowPrivate = ctx.getNodeParameter('options.allowPrivateUrls', itemIndex, false) === true;
 	const urls = fileUrls(ctx, itemIndex);
 	// Counted before the first download: twelve URLs must not cost twelve downloads to be refused.
 	if (options.maxFiles !== undefined && urls.length > options.maxFiles) throw tooManyFiles(ctx.getNode(), urls.length, itemIndex);

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { textOutputOption, textOutputProperties } from '../../descriptions/textOutput';
-import { byVersion, optionsV3, rootCondition } from '../../descriptions/versions';
+import { operationOptions } from '../../descriptions/operationOptions';
 import { allowPrivateUrlsOption } from '../common/fileInput';
-import { STRATEGY_OPTIONS } from '../../descriptions/pipelineFieldsV3';
+import { languagesOption, STRATEGY_OPTIONS } from '../../descriptions/pipelineFields';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY } from '../../pdf/pdfSplit';
 
 const vlmModelProvider: INodeProperties = {
@@ -12,7 +12,7 @@ const vlmModelProvider: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. provider',
 	description: 'Provider of the vision language model; empty for the service’s default',
-	displayOptions: { show: { partitionStrategy: ['vlm'] } },
+	displayOptions: { show: { '/partitionStrategy': ['vlm'] } },
 };
 
 const vlmModel: INodeProperties = {
@@ -22,17 +22,17 @@ const vlmModel: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. model-name',
 	description: 'Vision language model to use; empty for the provider’s default',
-	displayOptions: { show: { partitionStrategy: ['vlm'] } },
+	displayOptions: { show: { '/partitionStrategy': ['vlm'] } },
 };
 
 const hiResModelName: INodeProperties = {
-	displayName: 'Hi-Res Model Name',
+	displayName: 'Layout Model',
 	name: 'hiResModelName',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. yolox',
-	description: 'Layout model for Hi-Res; empty for the service’s default',
-	displayOptions: { show: { partitionStrategy: ['hi_res'] } },
+	description: 'Layout model for High Resolution; empty for the service’s default',
+	displayOptions: { show: { '/partitionStrategy': ['hi_res'] } },
 };
 
 const chunkingStrategy: INodeProperties = {
@@ -62,13 +62,14 @@ const maxCharacters: INodeProperties = {
 };
 
 const splitConcurrency: INodeProperties = {
-	displayName: 'Concurrency',
+	displayName: 'Page Ranges at Once',
 	name: 'splitPdfConcurrencyLevel',
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: MAX_SPLIT_CONCURRENCY },
 	default: DEFAULT_SPLIT_CONCURRENCY,
 	description: `How many page ranges of one PDF are partitioned at the same time (at most ${MAX_SPLIT_CONCURRENCY}; higher values count as ${MAX_SPLIT_CONCURRENCY})`,
-	displayOptions: { show: { splitPdfPage: [true] } },
+	// Hidden only once Send Whole File is chosen: splitting is the default, so it is not added first.
+	displayOptions: { hide: { pdfSplitting: ['whole'] } },
 };
 
 const outputMode: INodeProperties = {
@@ -83,123 +84,65 @@ const outputMode: INodeProperties = {
 	default: 'elements',
 };
 
-/** The fields of Partition File in versions 1 and 2, in the order the panel shows them. */
-/** The Options entries of every version. */
+/** The Options entries that are not about partitioning or PDF splitting. */
 const partitionOptions: INodeProperties[] = [
-		{
-			displayName: 'Additional Parameters',
-			name: 'additionalParameters',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			default: {},
-			placeholder: 'Add parameter',
-			description:
-				'Further form fields of the partition endpoint, sent as they are (e.g. include_page_breaks = true). Repeat a name to send several values.',
-			options: [
-				{
-					displayName: 'Parameter',
-					name: 'parameter',
-					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. include_page_breaks' },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. true' },
-					],
-				},
-			],
-		},
-		{
-			displayName: 'Coordinates',
-			name: 'coordinates',
-			type: 'boolean',
-			default: false,
-			description: 'Whether each element gets the bounding box of where it is on its page',
-		},
-		{
-			displayName: 'Languages',
-			name: 'languages',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. eng, deu',
-			description: 'Language codes for OCR, comma-separated; empty for the service’s default',
-		},
-		{
-			displayName: 'Page Range',
-			name: 'pageRange',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 5-20',
-			description:
-				'PDFs only: the pages to partition, like 5-20, 5- (to the end) or 7. Pages past the end are left out. Other files are sent whole.',
-		},
-		{
-			displayName: 'Starting Page Number',
-			name: 'startingPageNumber',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 1,
-			description: 'Number of the file’s first page, when the file is a part of a longer document',
-		},
-		{
-			displayName: 'Unique Element IDs',
-			name: 'uniqueElementIds',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether element IDs are random UUIDs, different on every run, instead of hashes of the text (equal texts share a hash)',
-		},
-];
-
-const partitionBeforeV3: INodeProperties[] = [
 	{
-		displayName: 'Strategy',
-		name: 'partitionStrategy',
-		type: 'options',
-		options: [
-			{ name: 'Auto', value: 'auto', description: 'The service picks a strategy per document' },
-			{ name: 'Fast', value: 'fast', description: 'Extractable text only, no layout model: quickest' },
-			{ name: 'Hi-Res', value: 'hi_res', description: 'Layout model: titles, tables and images are recognised' },
-			{ name: 'OCR Only', value: 'ocr_only', description: 'Optical character recognition on every page' },
-			{ name: 'VLM', value: 'vlm', description: 'A vision language model reads every page' },
-		],
-		default: 'hi_res',
-		description: 'How the service reads the document',
-	},
-	vlmModelProvider,
-	vlmModel,
-	hiResModelName,
-	chunkingStrategy,
-	maxCharacters,
-	{
-		displayName: 'Split PDF by Pages',
-		name: 'splitPdfPage',
-		type: 'boolean',
-		default: true,
+		displayName: 'Additional Parameters',
+		name: 'additionalParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add parameter',
 		description:
-			'Whether to split PDFs into page ranges here and partition the ranges side by side: much faster for long documents. Page numbers stay those of the whole document. A PDF that cannot be split (e.g. encrypted) is sent whole, and "split_skipped" says why.',
+			'Further form fields of the partition endpoint, sent as they are (e.g. include_page_breaks = true). Repeat a name to send several values.',
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. include_page_breaks' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. true' },
+				],
+			},
+		],
 	},
-	splitConcurrency,
 	{
-		displayName: 'Allow Failed Ranges',
-		name: 'splitPdfAllowFailed',
+		displayName: 'Coordinates',
+		name: 'coordinates',
+		type: 'boolean',
+		default: false,
+		description: 'Whether each element gets the bounding box of where it is on its page',
+	},
+	languagesOption,
+	{
+		displayName: 'Page Range',
+		name: 'pageRange',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 5-20',
+		description:
+			'PDFs only: the pages to partition, like 5-20, 5- (to the end) or 7. Pages past the end are left out. Other files are sent whole.',
+	},
+	{
+		displayName: 'Starting Page Number',
+		name: 'startingPageNumber',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 1,
+		description: 'Number of the file’s first page, when the file is a part of a longer document',
+	},
+	{
+		displayName: 'Unique Element IDs',
+		name: 'uniqueElementIds',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether a PDF whose page ranges partly failed still gives the elements of the ranges that worked (the failed ranges are listed in "failed_ranges"); when off, one failed range fails the item',
-		displayOptions: { show: { splitPdfPage: [true] } },
-	},
-	outputMode,
-	...textOutputProperties,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: partitionOptions,
+			'Whether element IDs are random UUIDs, different on every run, instead of hashes of the text (equal texts share a hash)',
 	},
 ];
 
-/** Version 3: Partitioning and Output at the top (with the input), the rest in Options. */
-const partitionV3: INodeProperties[] = [
+/** The fields of Partition File after its input: Partitioning and Output at the top, the rest in Options. */
+export const partitionProperties: INodeProperties[] = [
 	{
 		displayName: 'Partitioning',
 		name: 'partitionStrategy',
@@ -211,11 +154,12 @@ const partitionV3: INodeProperties[] = [
 	},
 	outputMode,
 	...textOutputProperties,
-	optionsV3([
+	operationOptions([
 		...partitionOptions,
 		allowPrivateUrlsOption,
-		...[vlmModelProvider, vlmModel].map((field) => rootCondition(field, 'partitionStrategy', ['vlm'])),
-		{ ...rootCondition(hiResModelName, 'partitionStrategy', ['hi_res']), displayName: 'Layout Model' },
+		vlmModelProvider,
+		vlmModel,
+		hiResModelName,
 		chunkingStrategy,
 		maxCharacters,
 		{
@@ -228,7 +172,7 @@ const partitionV3: INodeProperties[] = [
 			],
 			default: 'split',
 		},
-		{ ...splitConcurrency, displayName: 'Page Ranges at Once', displayOptions: { show: { pdfSplitting: ['split'] } } },
+		splitConcurrency,
 		{
 			displayName: 'When a Page Range Fails',
 			name: 'failedRanges',
@@ -238,10 +182,7 @@ const partitionV3: INodeProperties[] = [
 				{ name: 'Keep the Other Pages', value: 'keep', description: 'The failed ranges are listed in "failed_ranges"' },
 			],
 			default: 'fail',
-			displayOptions: { show: { pdfSplitting: ['split'] } },
+			displayOptions: { hide: { pdfSplitting: ['whole'] } },
 		},
 	]),
 ];
-
-/** The fields of Partition File, every version. */
-export const partitionProperties: INodeProperties[] = byVersion(partitionBeforeV3, partitionV3);

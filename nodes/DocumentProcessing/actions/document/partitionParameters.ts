@@ -2,8 +2,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { NODE_FIELDS, type PartitionParameters } from '../../api/partitionForm';
 import { DEFAULT_SPLIT_CONCURRENCY, MAX_SPLIT_CONCURRENCY, parsePageRange } from '../../pdf/pdfSplit';
-import { nodeSetting, switchSetting } from '../../helpers/nodeSetting';
-import { isVersion3 } from '../../helpers/nodeVersion';
 import { asOperationError } from '../../helpers/inputProblem';
 import { languageCodes, wholeNumberAtLeast } from '../../checks/validate';
 
@@ -18,6 +16,14 @@ interface PartitionOptionsValues {
 	pageRange?: string;
 	startingPageNumber?: number;
 	uniqueElementIds?: boolean;
+	vlmModelProvider?: string;
+	vlmModel?: string;
+	hiResModelName?: string;
+	chunkingStrategy?: string;
+	maxCharacters?: unknown;
+	pdfSplitting?: string;
+	splitPdfConcurrencyLevel?: unknown;
+	failedRanges?: string;
 }
 
 /** A shared check's InputProblem as the node's error for this item. */
@@ -60,9 +66,9 @@ function readAdditional(ctx: IExecuteFunctions, itemIndex: number, raw: Partitio
 export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: number): PartitionParameters {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject & PartitionOptionsValues;
 	const strategy = ctx.getNodeParameter('partitionStrategy', itemIndex, 'hi_res') as string;
-	const chunking = nodeSetting(ctx, 'chunkingStrategy', itemIndex, 'none');
-	const splitPdfPage = switchSetting(ctx, itemIndex, { before: 'splitPdfPage', v3: 'pdfSplitting', on: 'split' }, true);
-	const text = (name: string): string => String(nodeSetting<unknown>(ctx, name, itemIndex, '') ?? '').trim();
+	const chunking = options.chunkingStrategy ?? 'none';
+	const splitPdfPage = options.pdfSplitting !== 'whole';
+	const text = (value: unknown): string => String(value ?? '').trim();
 
 	let pageRange: PartitionParameters['pageRange'];
 	try {
@@ -73,21 +79,17 @@ export function readPartitionParameters(ctx: IExecuteFunctions, itemIndex: numbe
 
 	return {
 		strategy,
-		vlmModelProvider: strategy === 'vlm' ? text('vlmModelProvider') || undefined : undefined,
-		vlmModel: strategy === 'vlm' ? text('vlmModel') || undefined : undefined,
-		hiResModelName: strategy === 'hi_res' ? text('hiResModelName') || undefined : undefined,
+		vlmModelProvider: strategy === 'vlm' ? text(options.vlmModelProvider) || undefined : undefined,
+		vlmModel: strategy === 'vlm' ? text(options.vlmModel) || undefined : undefined,
+		hiResModelName: strategy === 'hi_res' ? text(options.hiResModelName) || undefined : undefined,
 		languages: checked(ctx, itemIndex, () => languageCodes(options.languages)),
 		coordinates: options.coordinates === true,
 		uniqueElementIds: options.uniqueElementIds === true,
 		chunkingStrategy: chunking === 'none' || chunking === '' ? undefined : chunking,
-		maxCharacters:
-			chunking === 'none' ? undefined : positiveInteger(ctx, itemIndex, 'Max Characters', nodeSetting<unknown>(ctx, 'maxCharacters', itemIndex, 500)),
+		maxCharacters: chunking === 'none' ? undefined : positiveInteger(ctx, itemIndex, 'Max Characters', options.maxCharacters ?? 500),
 		splitPdfPage,
-		splitPdfAllowFailed: splitPdfPage && switchSetting(ctx, itemIndex, { before: 'splitPdfAllowFailed', v3: 'failedRanges', on: 'keep' }, false),
-		splitPdfConcurrencyLevel: Math.min(
-			MAX_SPLIT_CONCURRENCY,
-			positiveInteger(ctx, itemIndex, isVersion3(ctx.getNode()) ? 'Page Ranges at Once' : 'Concurrency', nodeSetting<unknown>(ctx, 'splitPdfConcurrencyLevel', itemIndex, DEFAULT_SPLIT_CONCURRENCY)),
-		),
+		splitPdfAllowFailed: splitPdfPage && options.failedRanges === 'keep',
+		splitPdfConcurrencyLevel: Math.min(MAX_SPLIT_CONCURRENCY, positiveInteger(ctx, itemIndex, 'Page Ranges at Once', options.splitPdfConcurrencyLevel ?? DEFAULT_SPLIT_CONCURRENCY)),
 		pageRange,
 		startingPageNumber:
 			options.startingPageNumber === undefined ? undefined : positiveInteger(ctx, itemIndex, 'Starting Page Number', options.startingPageNumber),

@@ -13,7 +13,7 @@ export { cancel, create, downloadOutput, get, getAll, getDetails, getFailedFiles
 
 /**
  * Everyday action first: n8n's nodes panel lists a resource's actions in this order, so Process
- * Files leads the Job actions (docs/node-version-3.md). n8n's own nodes keep such orders with an
+ * Files leads the Job actions. n8n's own nodes keep such orders with an
  * inline lint exception; n8n's community-package scanner ignores inline exceptions, so the list is
  * a named constant (as the Resource list in DocumentProcessing.node.ts is): the two deliberate
  * exceptions to A–Z option lists in this package.

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { cancelJob } from '../../api/jobs';
 import { runPerItem } from '../../helpers/items';
-import { jobIdFrom, jobIdProperties } from './shared/jobId';
+import { jobIdFrom, jobLocator } from './shared/jobId';
 
-const properties: INodeProperties[] = jobIdProperties('The scheduled or running job to stop');
+const properties: INodeProperties[] = [{ ...jobLocator, description: 'The scheduled or running job to stop' }];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['cancel'] } }, properties);
 

@@ -3,15 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput';
 import { accountedRequests, forEachLaunchedJob, launchRecord } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
-import { pipelineProperties } from '../../descriptions/pipelineFields';
-import { pipelineOptionsV3 } from '../../descriptions/pipelineFieldsV3';
-import { beforeV3, optionsV3 } from '../../descriptions/versions';
+import { pipelineOptions, pipelineProperties } from '../../descriptions/pipelineFields';
+import { operationOptions } from '../../descriptions/operationOptions';
 
 const properties: INodeProperties[] = [
 	...fileInputProperties,
-	...beforeV3([batchModeProperty]),
 	...pipelineProperties,
-	optionsV3([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptionsV3]),
+	operationOptions([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptions]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['create'] } }, properties);

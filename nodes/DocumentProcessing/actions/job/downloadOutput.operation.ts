@@ -2,16 +2,16 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { jobIdFrom, jobIdProperties } from './shared/jobId';
+import { jobIdFrom, jobLocator } from './shared/jobId';
 import { fileFailureItems } from '../../jobs/finish';
 import { outputFilesToItems } from '../../outputs/outputFilesToItems';
 import { completedJobOutputs } from '../../jobs/results';
 import { outputProperties, outputStepsOption } from '../../descriptions/outputFields';
-import { optionsV3 } from '../../descriptions/versions';
+import { operationOptions } from '../../descriptions/operationOptions';
 import { readOutputSettings } from '../common/jobSettings';
 
 const properties: INodeProperties[] = [
-	...jobIdProperties(),
+	jobLocator,
 	{
 		displayName: 'Files',
 		name: 'fileSelection',
@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { fileSelection: ['one'] } },
 	},
 	...outputProperties,
-	optionsV3([outputStepsOption]),
+	operationOptions([outputStepsOption]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['downloadOutput'] } }, properties);

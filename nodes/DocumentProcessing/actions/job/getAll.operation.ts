@@ -5,8 +5,6 @@ import { listJobs, type JobFilter } from '../../api/jobs';
 import { JOB_STATUSES, type JobStatus } from '../../api/schemas';
 import { filtersProperty, limitResults, returnAllProperties } from '../../descriptions/returnAll';
 import { runPerItem } from '../../helpers/items';
-import { requireUuid } from '../../checks/validate';
-import { plainInV1LocatorFromV2 } from '../../descriptions/resourceLocators';
 import { workflowIdFromValue, workflowLocator } from '../../descriptions/workflowLocator';
 
 /** A status in words, e.g. IN_PROGRESS → In Progress (the value stays the service's). */
@@ -21,22 +19,9 @@ const statusFilter: INodeProperties = {
 	description: 'Only jobs in this state',
 };
 
-const filtersWith = (workflow: INodeProperties): INodeProperties => filtersProperty([statusFilter, workflow]);
-
 const properties: INodeProperties[] = [
 	...returnAllProperties,
-	// v2 picks the workflow filter from a list (a locator); v1 keeps its text field.
-	...plainInV1LocatorFromV2(
-		filtersWith({
-			displayName: 'Workflow ID',
-			name: 'workflowId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 5b2f6c1e-9a7d-4c3b-8e21-0f4d6a8b9c10',
-			description: 'Only the jobs of this service workflow (on-demand jobs each have their own)',
-		}),
-		filtersWith(workflowLocator({ required: false, description: 'Only the jobs of this service workflow (on-demand jobs each have their own)' })),
-	),
+	filtersProperty([statusFilter, workflowLocator({ required: false, description: 'Only the jobs of this service workflow (on-demand jobs each have their own)' })]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAll'] } }, properties);
@@ -45,8 +30,7 @@ function filterFrom(ctx: IExecuteFunctions, itemIndex: number): JobFilter {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filter: JobFilter = {};
 	const workflow = filters.workflowId;
-	if (typeof workflow === 'object' && workflow !== null) filter.workflowId = workflowIdFromValue(executingNode(ctx), workflow, itemIndex);
-	else if (workflow !== undefined) filter.workflowId = requireUuid(executingNode(ctx), 'Filters → Workflow ID', workflow, itemIndex);
+	if (workflow !== undefined) filter.workflowId = workflowIdFromValue(executingNode(ctx), workflow, itemIndex);
 	if (filters.status !== undefined) {
 		if (!(JOB_STATUSES as readonly unknown[]).includes(filters.status)) {
 			throw new NodeOperationError(ctx.getNode(), `Filters → Status "${String(filters.status)}" is not a job status`, {

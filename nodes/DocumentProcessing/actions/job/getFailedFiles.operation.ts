@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { getFailedFiles } from '../../api/jobFailures';
 import { runPerItem } from '../../helpers/items';
-import { jobIdFrom, jobIdProperties } from './shared/jobId';
+import { jobIdFrom, jobLocator } from './shared/jobId';
 
-const properties: INodeProperties[] = jobIdProperties();
+const properties: INodeProperties[] = [jobLocator];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getFailedFiles'] } }, properties);
 

@@ -4,28 +4,25 @@ import { allowPrivateUrlsOption, fileInputProperties } from '../common/fileInput
 import { waitAndDownload } from '../../jobs/finish';
 import { accountedRequests, forEachLaunchedJob } from '../../jobs/launch';
 import { batchModeProperty, readJobRequests } from './shared/launchFields';
-import { outputOptionsV3, outputPropertiesBeforeV3 } from '../../descriptions/outputFields';
-import { pipelineProperties } from '../../descriptions/pipelineFields';
-import { pipelineOptionsV3 } from '../../descriptions/pipelineFieldsV3';
-import { beforeV3, optionsV3 } from '../../descriptions/versions';
+import { outputOptions } from '../../descriptions/outputFields';
+import { pipelineOptions, pipelineProperties } from '../../descriptions/pipelineFields';
+import { operationOptions } from '../../descriptions/operationOptions';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { inItemOrder } from '../../jobs/pause/order';
 import { PauseWorkflow } from '../../jobs/pause/pauseWorkflow';
 import { assertPauseSupported } from '../../jobs/pause/stackEntry';
-import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
+import { waitOptions } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
-import { pauseRunOptionsV3 } from '../../descriptions/pauseRunFields';
+import { pauseRunOptions } from '../../descriptions/pauseRunFields';
 import { readRunPacing } from './shared/pauseRunSettings';
 import { largest } from '../../helpers/arrays';
 import { asNodeError } from '../../helpers/nodeErrors';
 
+// Input, partitioning and steps at the top, everything else in Options.
 const properties: INodeProperties[] = [
 	...fileInputProperties,
-	...beforeV3([batchModeProperty]),
 	...pipelineProperties,
-	...beforeV3([...outputPropertiesBeforeV3, waitModeProperty, waitOptionsProperty]),
-	// Version 3: input, partitioning and steps at the top, everything else here.
-	optionsV3([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptionsV3, ...outputOptionsV3, ...waitOptionsV3, ...pauseRunOptionsV3]),
+	operationOptions([batchModeProperty, allowPrivateUrlsOption, ...pipelineOptions, ...outputOptions, ...waitOptions, ...pauseRunOptions]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['process'] } }, properties);
@@ -41,7 +38,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		accountedRequests(this.getNode(), readJobRequests(this)),
 		async (launched, call) => {
 			const itemIndex = launched.itemIndices[0];
-			return await waitAndDownload(this, call, launched, readWaitSettings(this, itemIndex), readOutputSettings(this, itemIndex));
+			return await waitAndDownload(this, call, launched, readWaitSettings(this, itemIndex), readOutputSettings(this, itemIndex, 'options.'));
 		},
 		JOBS_IN_FLIGHT,
 	);
@@ -64,7 +61,7 @@ async function pause(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promi
 			accountedRequests(ctx.getNode(), { ...readJobRequests(ctx), start: async (call, pipeline, files) => await pauseWorkflow.start(call, pipeline, files) }),
 			async (launched, call) => {
 				const itemIndex = launched.itemIndices[0];
-				pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex) });
+				pending.push({ launched, call, wait: readWaitSettings(ctx, itemIndex), output: readOutputSettings(ctx, itemIndex, 'options.') });
 				return [];
 			},
 			JOBS_IN_FLIGHT,

@@ -4,15 +4,15 @@ import { callContextFor } from '../../api/context';
 import { getJob } from '../../api/jobs';
 import { inItemOrder } from '../../jobs/pause/order';
 import { runPerItem } from '../../helpers/items';
-import { jobIdFrom, jobIdProperties } from './shared/jobId';
+import { jobIdFrom, jobLocator } from './shared/jobId';
 import { jobOutcome, waitForJob } from '../../jobs/wait';
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { assertPauseSupported } from '../../jobs/pause/stackEntry';
-import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
-import { beforeV3, optionsV3 } from '../../descriptions/versions';
+import { waitOptions } from '../../descriptions/waitFields';
+import { operationOptions } from '../../descriptions/operationOptions';
 import { readWaitMode, readWaitSettings } from '../common/jobSettings';
 
-const properties: INodeProperties[] = [...jobIdProperties(), ...beforeV3([waitModeProperty, waitOptionsProperty]), optionsV3(waitOptionsV3)];
+const properties: INodeProperties[] = [jobLocator, operationOptions(waitOptions)];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['waitForCompletion'] } }, properties);
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ChannelScope } from '../../api/channels';
 import { scopeProperties } from '../../descriptions/scope';
 import { requireOpaqueId } from '../../checks/opaqueId';
-import { idLocator, locatorText, plainInV1LocatorFromV2 } from '../../descriptions/resourceLocators';
+import { idLocator, locatorText } from '../../descriptions/resourceLocators';
 import { workflowIdFrom } from '../../descriptions/workflowLocator';
 
 /** Every channel operation works on workspace channels or on the channels of one workflow. */
@@ -22,19 +22,9 @@ export function channelIdFrom(ctx: IExecuteFunctions, itemIndex: number): string
 	return requireOpaqueId(ctx.getNode(), 'Channel ID', locatorText(raw), itemIndex);
 }
 
-export const channelIdProperty: INodeProperties = {
-	displayName: 'Channel ID',
-	name: 'channelId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 8d1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
-	description: 'ID of the notification channel, as returned by Create or Get Many',
-};
-
-/** The channel field: text in v1, from v2 on a locator listing the channels of the chosen scope. */
-export function channelIdProperties(description = channelIdProperty.description ?? ''): INodeProperties[] {
-	const locator = idLocator({
+/** The channel field: a locator listing the channels of the chosen scope. */
+export function channelLocator(description = 'ID of the notification channel, as returned by Create or Get Many'): INodeProperties {
+	return idLocator({
 		displayName: 'Channel',
 		name: 'channelId',
 		description,
@@ -43,5 +33,4 @@ export function channelIdProperties(description = channelIdProperty.description 
 		idPlaceholder: 'e.g. 8d1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
 		uuid: false,
 	});
-	return plainInV1LocatorFromV2({ ...channelIdProperty, description }, locator);
 }

@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { removeChannel } from '../../api/channelChanges';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';
+import { channelIdFrom, channelLocator, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
 	...channelScopeProperties,
-	...channelIdProperties('The channel to delete: from the list, or its ID as returned by Create or Get Many'),
+	channelLocator('The channel to delete: from the list, or its ID as returned by Create or Get Many'),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getChannel } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';
+import { channelIdFrom, channelLocator, scopeFrom, channelScopeProperties } from './channelScope';
 
-const properties: INodeProperties[] = [...channelScopeProperties, ...channelIdProperties()];
+const properties: INodeProperties[] = [...channelScopeProperties, channelLocator()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['notificationChannel'], operation: ['get'] } },

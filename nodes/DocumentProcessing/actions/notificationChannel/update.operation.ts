@@ -5,11 +5,11 @@ import { callContextFor } from '../../api/context';
 import { EVENT_TYPE_OPTIONS } from '../../webhooks/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventTypesFrom, webhookUrlFrom } from './channelFields';
-import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';
+import { channelIdFrom, channelLocator, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
 	...channelScopeProperties,
-	...channelIdProperties('The channel to change: from the list, or its ID as returned by Create or Get Many'),
+	channelLocator('The channel to change: from the list, or its ID as returned by Create or Get Many'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -3,11 +3,11 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { verifyChannel } from '../../api/channels';
 import { callContextFor } from '../../api/context';
 import { runPerItem } from '../../helpers/items';
-import { channelIdFrom, channelIdProperties, scopeFrom, channelScopeProperties } from './channelScope';
+import { channelIdFrom, channelLocator, scopeFrom, channelScopeProperties } from './channelScope';
 
 const properties: INodeProperties[] = [
 	...channelScopeProperties,
-	...channelIdProperties('The e-mail channel to verify: from the list, or its ID as returned by Create'),
+	channelLocator('The e-mail channel to verify: from the list, or its ID as returned by Create'),
 	{
 		displayName: 'Verification Code',
 		name: 'code',

@@ -4,8 +4,8 @@ import { callContextFor } from '../../api/context';
 import { runWorkflow } from '../../api/jobs';
 import { itemFiles } from '../../helpers/binaries';
 import { runPerItem } from '../../helpers/items';
-import { binaryInputProperties, binarySelection, inputBinaryFieldV3, inputChoice } from '../../descriptions/binaryInput';
-import { beforeV3, inV3, optionsV3 } from '../../descriptions/versions';
+import { binarySelection, inputChoice, uploadBinaryField } from '../../descriptions/binaryInput';
+import { operationOptions } from '../../descriptions/operationOptions';
 import { workflowIdFrom, workflowLocator } from '../../descriptions/workflowLocator';
 import { waitAndDownload } from '../../jobs/finish';
 import { launchRecord } from '../../jobs/launch';
@@ -14,25 +14,15 @@ import { outputProperties, outputStepsOption } from '../../descriptions/outputFi
 import { pauseUntilJobsEnd, type PendingJob } from '../../jobs/pause/park';
 import { assertPauseSupported } from '../../jobs/pause/stackEntry';
 import { inItemOrder } from '../../jobs/pause/order';
-import { waitModeProperty, waitOptionsProperty, waitOptionsV3 } from '../../descriptions/waitFields';
+import { waitOptions } from '../../descriptions/waitFields';
 import { readOutputSettings, readWaitMode, readWaitSettings } from '../common/jobSettings';
 
 const afterRun = { show: { afterRun: ['download'] } };
 
 const properties: INodeProperties[] = [
 	workflowLocator(),
-	...beforeV3([
-		{
-			displayName: 'Send Files',
-			name: 'sendFiles',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to upload the item’s files as the run’s input files',
-		},
-		...updateDisplayOptions({ show: { sendFiles: [true] } }, binaryInputProperties),
-	]),
-	// Version 3: Send Files and Use All Binary Properties as one Input choice.
-	...inV3([inputChoice([{ name: 'No Files', value: 'none', description: 'The workflow reads its source connector' }]), inputBinaryFieldV3]),
+	inputChoice([{ name: 'No Files', value: 'none', description: 'The workflow reads its source connector' }]),
+	uploadBinaryField,
 	{
 		displayName: 'After Starting',
 		name: 'afterRun',
@@ -43,7 +33,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'return',
 	},
-	...updateDisplayOptions(afterRun, [...outputProperties, ...beforeV3([waitModeProperty, waitOptionsProperty]), optionsV3([outputStepsOption, ...waitOptionsV3])]),
+	...updateDisplayOptions(afterRun, [...outputProperties, operationOptions([outputStepsOption, ...waitOptions])]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['workflow'], operation: ['run'] } }, properties);
@@ -58,7 +48,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		items,
 		async (itemIndex) => {
 			const workflowId = workflowIdFrom(this, itemIndex);
-			const sendFiles = this.getNodeParameter('sendFiles', itemIndex, true) === true && this.getNodeParameter('inputSource', itemIndex, 'binary') !== 'none';
+			const sendFiles = this.getNodeParameter('inputSource', itemIndex, 'binary') !== 'none';
 			const files = sendFiles ? await accountedFiles(this.getNode(), itemIndex, async () => await itemFiles(this, itemIndex, binarySelection(this, itemIndex))) : [];
 			const call = await callContextFor(this, itemIndex);
 			const job = await accountedLaunch(call, files, async () => await runWorkflow(call, workflowId, files));

@@ -1,6 +1,5 @@
 import type { IExecuteData, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { isVersion3 } from '../../helpers/nodeVersion';
 
 /**
  * Where n8n keeps a waiting node's place: its entry on the execution stack, saved with the
@@ -51,9 +50,8 @@ function pauseUnsupported(ctx: IExecuteFunctions, missing: 'park' | 'resume'): N
 		missing === 'park'
 			? 'the execution’s stack entry (where n8n keeps a waiting node’s place) was not found'
 			: 'the resume could not find the execution’s stack entry (where n8n keeps a waiting node’s place)';
-	const field = isVersion3(node) ? 'Options › Wait Mode' : 'Wait Mode';
 	return new NodeOperationError(node, `Pause mode cannot work in this n8n: ${what}`, {
-		description: `No job was launched. Set ${field} to Poll in This Execution, which works in every n8n, and report your n8n version to the package’s issue tracker: this n8n changed what pause mode relies on.`,
+		description: `No job was launched. Set Options › Wait Mode to Poll in This Execution, which works in every n8n, and report your n8n version to the package’s issue tracker: this n8n changed what pause mode relies on.`,
 	});
 }
 

@@ -43,9 +43,9 @@ export const otherSource = (configJson: string): INodeParameters => ({
 	resource: 'source',
 	operation: 'create',
 	sourceName: 'S3',
-	connectorType: 'other',
-	customType: 's3',
-	configJson,
+	connectorTypeId: 'other',
+	otherTypeName: 's3',
+	connectorConfigJson: configJson,
 });
 
 /** Eleven files in one item (one over the per-job limit), and the Input Binary Field naming them all. */

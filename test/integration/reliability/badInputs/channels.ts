@@ -16,7 +16,7 @@ const webhookChannel = (extra: INodeParameters): INodeParameters => ({
 export const CHANNEL_INPUTS: BadInput[] = [
 	{
 		name: 'an e-mail address without @',
-		parameters: { ...webhookChannel({}), channelType: 'email', recipientEmail: 'ops.example.com' },
+		parameters: { resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'email', recipientEmail: 'ops.example.com', eventTypes: ['job.completed'] },
 		message: /^Recipient E-Mail "ops\.example\.com" is not an e-mail address$/,
 		itemIndex: 0,
 	},

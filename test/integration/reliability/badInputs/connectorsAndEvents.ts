@@ -7,7 +7,7 @@ export const CONNECTOR_AND_EVENT_INPUTS: BadInput[] = [
 	{ name: 'a blank destination id', parameters: { resource: 'destination', operation: 'delete', destinationId: '   ' }, message: /^Destination Connector is empty$/, itemIndex: 0 },
 	{
 		name: 'a destination config that is not JSON',
-		parameters: { resource: 'destination', operation: 'create', destinationName: 'Out', destinationType: 's3', configJson: fromJson('config') },
+		parameters: { resource: 'destination', operation: 'create', destinationName: 'Out', connectorTypeId: 'other', otherTypeName: 's3', connectorConfigJson: fromJson('config') },
 		items: [{ json: { config: `{"remote_url": "s3://b/", "secret": ${SECRET_PLAINTEXT}` } }],
 		message: /^Config \(JSON\) is not valid JSON \(line 1, column 37\)$/,
 		mustNotShow: SECRET_PLAINTEXT,

@@ -19,7 +19,7 @@ export const FILE_INPUTS: BadInput[] = [
 	},
 	{
 		name: 'an empty file on the second item (Combine Items)',
-		parameters: create({ batchMode: 'combine' }),
+		parameters: create({ options: { batchMode: 'combine' } }),
 		items: [{ json: {}, binary: { data: md() } }, { json: {}, binary: { data: file('empty.md', '') } }],
 		message: /^The file is empty \(item 1, Input Binary Field "data", file "empty\.md"\)$/,
 		itemIndex: 1,
@@ -33,7 +33,7 @@ export const FILE_INPUTS: BadInput[] = [
 	},
 	{
 		name: 'an item without any binary data (Use All Binary Properties)',
-		parameters: { resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: DEFAULT_WORKFLOW_ID }, allBinaryProperties: true },
+		parameters: { resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: DEFAULT_WORKFLOW_ID }, inputSource: 'allBinary' },
 		items: [{ json: { name: 'no file' } }],
 		message: /^Item 0 has no binary data$/,
 		itemIndex: 0,

@@ -7,7 +7,7 @@ const workflowFromJson = { __rl: true, mode: 'id', value: fromJson('workflow') }
 export const IDENTIFIER_INPUTS: BadInput[] = [
 	{
 		name: 'a workflow id that is not an id (second item)',
-		parameters: { resource: 'workflow', operation: 'run', workflowId: workflowFromJson, sendFiles: false },
+		parameters: { resource: 'workflow', operation: 'run', workflowId: workflowFromJson, inputSource: 'none' },
 		items: [{ json: { workflow: DEFAULT_WORKFLOW_ID } }, { json: { workflow: 'not-an-id' } }],
 		message: /^Workflow "not-an-id" is not a workflow ID or a URL containing one$/,
 		itemIndex: 1,
@@ -40,8 +40,8 @@ export const IDENTIFIER_INPUTS: BadInput[] = [
 	{ name: 'a notification id with a slash', parameters: { resource: 'notification', operation: 'get', notificationId: 'a/b' }, message: /^Notification ID "a\/b" is not a valid ID$/, itemIndex: 0 },
 	{
 		name: 'a job list filter whose workflow is no UUID',
-		parameters: { resource: 'job', operation: 'getAll', filters: { workflowId: 'my workflow' } },
-		message: /^Filters → Workflow ID "my workflow" is not a valid ID$/,
+		parameters: { resource: 'job', operation: 'getAll', filters: { workflowId: { __rl: true, mode: 'id', value: 'my workflow' } } },
+		message: /^Workflow "my workflow" is not a workflow ID or a URL containing one$/,
 		itemIndex: 0,
 	},
 	{

@@ -5,7 +5,7 @@ import { type BadInput, elevenFiles, otherSource } from './case';
 export const SERVICE_JUDGED_INPUTS: BadInput[] = [
 	{
 		name: 'a well-formed workflow id the service does not know',
-		parameters: { resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: '0b2c6d1e-8f4a-4c3b-9e21-0f4d6a8b9c10' }, sendFiles: false },
+		parameters: { resource: 'workflow', operation: 'run', workflowId: { __rl: true, mode: 'id', value: '0b2c6d1e-8f4a-4c3b-9e21-0f4d6a8b9c10' }, inputSource: 'none' },
 		apiError: true,
 		message: /^Workflow "0b2c6d1e-8f4a-4c3b-9e21-0f4d6a8b9c10" was not found/,
 		itemIndex: 0,

@@ -3,7 +3,7 @@ import { makePdf } from '../../../emulator/test-support/pdf-fixtures';
 import { type BadInput, file, oneFile, partition } from './case';
 
 export const PARTITION_INPUTS: BadInput[] = [
-	{ name: 'a bad concurrency level', parameters: partition({ splitPdfConcurrencyLevel: 0 }), items: oneFile, message: /^Concurrency must be a whole number of at least 1, not "0"$/, itemIndex: 0 },
+	{ name: 'a bad concurrency level', parameters: partition({ options: { splitPdfConcurrencyLevel: 0 } }), items: oneFile, message: /^Page Ranges at Once must be a whole number of at least 1, not "0"$/, itemIndex: 0 },
 	{
 		name: 'a page range whose end is before its start',
 		parameters: partition({ options: { pageRange: '20-5' } }),
@@ -21,7 +21,7 @@ export const PARTITION_INPUTS: BadInput[] = [
 	{ name: 'a language that is not a code', parameters: partition({ options: { languages: 'eng, english!' } }), items: oneFile, message: /^Languages: "english!" is not a language code$/, itemIndex: 0 },
 	{
 		name: 'a chunk size of 0',
-		parameters: partition({ chunkingStrategy: 'by_title', maxCharacters: 0 }),
+		parameters: partition({ options: { chunkingStrategy: 'by_title', maxCharacters: 0 } }),
 		items: oneFile,
 		message: /^Max Characters must be a whole number of at least 1, not "0"$/,
 		itemIndex: 0,

@@ -4,9 +4,9 @@ import { DEFAULT_WORKFLOW_ID } from '../../../emulator';
 import { type BadInput, create, oneFile } from './case';
 
 const rawPipeline = (jobNodes: unknown): INodeParameters =>
-	create({ pipelineMode: 'json', jobNodesJson: typeof jobNodes === 'string' ? jobNodes : JSON.stringify(jobNodes) });
+	create({ partitioning: 'json', jobNodesJson: typeof jobNodes === 'string' ? jobNodes : JSON.stringify(jobNodes) });
 const vlm = { name: 'P', type: 'partition', subtype: 'vlm', settings: { is_dynamic: true, allow_fast: true } };
-const llmStep = (jsonSchema: string): INodeParameters => create({ steps: { step: [{ kind: 'llm', jsonSchema }] } });
+const llmStep = (jsonSchema: string): INodeParameters => create({ steps: { step: [{ kind: 'llm', defineBy: 'jsonSchema', jsonSchema }] } });
 
 export const PIPELINE_INPUTS: BadInput[] = [
 	{ name: 'invalid JSON in raw pipeline mode', parameters: rawPipeline('[{"type": '), items: oneFile, message: /^Invalid pipeline — Job Nodes \(JSON\): not valid JSON/, itemIndex: 0 },
@@ -76,7 +76,7 @@ export const PIPELINE_INPUTS: BadInput[] = [
 	},
 	{
 		name: 'a poll interval under a second',
-		parameters: { resource: 'job', operation: 'waitForCompletion', jobId: DEFAULT_WORKFLOW_ID, waitOptions: { maxPollIntervalSeconds: 0.5 } },
+		parameters: { resource: 'job', operation: 'waitForCompletion', jobId: DEFAULT_WORKFLOW_ID, options: { maxPollIntervalSeconds: 0.5 } },
 		message: /^The poll interval must be at least 1 second and the timeout positive$/,
 		itemIndex: 0,
 	},

@@ -7,7 +7,7 @@ export const PLATFORM_INPUTS: BadInput[] = [
 	{ name: 'a workflow without a name', parameters: { ...workflowCreate, name: '  ' }, message: /^Name is empty$/, itemIndex: 0 },
 	{
 		name: 'a schedule for a workflow without a source',
-		parameters: { ...workflowCreate, name: 'Nightly', schedule: 'daily' },
+		parameters: { ...workflowCreate, name: 'Nightly', options: { schedule: 'daily' } },
 		message: /^Schedule "daily" needs a source connector$/,
 		itemIndex: 0,
 	},

@@ -3,10 +3,10 @@ import { SECRET_PLAINTEXT } from '../bench';
 import { type BadInput, file, fromJson, otherSource } from './case';
 
 export const SECRET_AND_SOURCE_INPUTS: BadInput[] = [
-	{ name: 'a blank secret', parameters: { resource: 'secret', operation: 'register', secretValue: '   ' }, message: /^Secret is empty$/, itemIndex: 0 },
+	{ name: 'a blank secret', parameters: { resource: 'secret', operation: 'register', secretInput: 'expression', secretValue: '={{ "   " }}' }, message: /^Secret is empty$/, itemIndex: 0 },
 	{
 		name: 'a secret that must be JSON but is not',
-		parameters: { resource: 'secret', operation: 'register', secretValue: fromJson('secret'), options: { isJson: true } },
+		parameters: { resource: 'secret', operation: 'register', secretInput: 'expression', secretValue: fromJson('secret'), options: { isJson: true } },
 		items: [{ json: { secret: `{"key": ${SECRET_PLAINTEXT}}` } }],
 		message: /^Secret is not valid JSON \(line 1, column 9\)$/,
 		mustNotShow: SECRET_PLAINTEXT,
@@ -30,15 +30,16 @@ export const SECRET_AND_SOURCE_INPUTS: BadInput[] = [
 	{ name: 'a source config that is not an object', parameters: otherSource('["a"]'), message: /^Config \(JSON\) must be a JSON object$/, itemIndex: 0 },
 	{
 		name: 'a secret reference without type',
-		parameters: { ...otherSource('{"drive_id": "d", "service_account_key": {"id": "8d3e5b7a-2c41-4f0e-9a6b-1f2e3d4c5b6a"}}'), connectorType: 'google_drive', configMode: 'json' },
-		message: /^The secret reference in config key "service_account_key" has no type$/,
+		parameters: { resource: 'source', operation: 'create', sourceName: 'Drive', connectorTypeId: 'google_drive', configInput: 'json', connectorConfigJson: '{"drive_id": "d", "service_account_key": {"id": "8d3e5b7a-2c41-4f0e-9a6b-1f2e3d4c5b6a"}}' },
+		message: /^The secret reference in Config \(JSON\) key "service_account_key" \(Service Account Key \(JSON\)\) has no type$/,
 		itemIndex: 0,
 	},
 	{
 		name: 'a service-account key that is JSON but not an object',
-		parameters: { resource: 'source', operation: 'create', sourceName: 'Drive', driveId: 'd1', serviceAccountKeyInput: 'text', serviceAccountKey: '[1, 2]' },
-		message: /^Service Account Key is JSON but not an object$/,
+		parameters: { resource: 'source', operation: 'create', sourceName: 'Drive', connectorTypeId: 'google_drive', cfg_google_drive_drive_id: 'd1', cfg_google_drive_options: { serviceAccountKeyFile: 'key' } },
+		items: [{ json: {}, binary: { key: file('key.json', '[1, 2]', 'application/json') } }],
+		message: /^Service Account Key \(JSON\) is JSON but not an object$/,
 		itemIndex: 0,
 	},
-	{ name: 'a blank connector type name', parameters: { ...otherSource('{}'), customType: '  ' }, message: /^Type Name is empty$/, itemIndex: 0 },
+	{ name: 'a blank connector type name', parameters: { ...otherSource('{}'), otherTypeName: '  ' }, message: /^Type Name is empty$/, itemIndex: 0 },
 ];

@@ -2,16 +2,15 @@ import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
 import { executingNode } from '../../../api/context';
-import { isVersion3 } from '../../../descriptions/versions';
 import { asNodeError } from '../../../helpers/nodeErrors';
 import type { ConnectorField } from './connectorTableTypes';
 import { modelOf } from './connectorTypes';
 
 /**
  * The service's 422 for a connector config names config keys (`body.config.remote_url: …`); a
- * user of the version-3 form knows the field as "Remote URL". The error is told again with the
- * form's names: a field's label (Options › label for an optional one), or the Config (JSON) key
- * with its label in JSON mode. The service's own words stay in the error's details.
+ * user of the form knows the field as "Remote URL". The error is told again with the form's
+ * names: a field's label (Options › label for an optional one), or the Config (JSON) key with its
+ * label in JSON mode. The service's own words stay in the error's details.
  */
 
 const SERVICE_ADVICE = 'Correct the fields the service names above';
@@ -52,15 +51,15 @@ function relabelled(ctx: IExecuteFunctions, itemIndex: number, error: NodeApiErr
 }
 
 /**
- * Runs the Create or Update call of a version-3 form; a 422 that names config keys of the type's
- * documented model comes back in the form's words. Other errors and versions 1 and 2 pass as they are.
+ * Runs the Create or Update call of a form; a 422 that names config keys of the type's documented
+ * model comes back in the form's words. Other errors pass as they are.
  */
 export async function withFormLabels<T>(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, type: string | undefined, send: () => Promise<T>): Promise<T> {
 	try {
 		return await send();
 	} catch (error) {
 		const fields = type === undefined ? undefined : modelOf(kind, type)?.fields;
-		if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !fields || !isVersion3(executingNode(ctx))) throw asNodeError(executingNode(ctx), error, itemIndex);
+		if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !fields) throw asNodeError(executingNode(ctx), error, itemIndex);
 		throw relabelled(ctx, itemIndex, error, fields);
 	}
 }

@@ -3,25 +3,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CallContext } from '../../../api/context';
 import { registerSecret, type SecretReference } from '../../../api/secrets';
 import { asNodeError, withMoreAdvice } from '../../../helpers/nodeErrors';
-import { readSecret } from '../../secret/secretInput';
-import {
-	defaultSecretKeys,
-	parseConfigJson,
-	parseSecretKeys,
-	pathText,
-	planSecretFields,
-	requireReference,
-	setAtPath,
-	type ConfigPlan,
-} from './connectorConfig';
+import { pathText, setAtPath, type ConfigPlan } from './connectorConfig';
 
 /**
- * A connector's config from its fields or its JSON: the plan (config plus the inline secrets to
- * register first) is read and checked completely before the first request.
+ * Sending a connector's config plan (config plus the inline secrets to register first), read and
+ * checked completely before the first request (formPlan.ts).
  */
-
-export const GOOGLE_DRIVE = 'google_drive';
-const SERVICE_ACCOUNT_KEY = 'service_account_key';
 
 export function requiredText(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '') as unknown;
@@ -30,36 +17,6 @@ export function requiredText(ctx: IExecuteFunctions, name: string, label: string
 		throw new NodeOperationError(ctx.getNode(), `${label} is empty`, { itemIndex, description: `Enter the ${label}.` });
 	}
 	return value;
-}
-
-export async function driveFieldsPlan(ctx: IExecuteFunctions, itemIndex: number): Promise<ConfigPlan> {
-	const config: Record<string, unknown> = {
-		drive_id: requiredText(ctx, 'driveId', 'Drive ID', itemIndex),
-		recursive: ctx.getNodeParameter('recursive', itemIndex, true) as boolean,
-	};
-	const input = ctx.getNodeParameter('serviceAccountKeyInput', itemIndex, 'reference') as 'reference' | 'text' | 'binary';
-	if (input === 'reference') {
-		config[SERVICE_ACCOUNT_KEY] = requireReference(
-			{ id: ctx.getNodeParameter('referenceId', itemIndex, ''), type: ctx.getNodeParameter('referenceType', itemIndex, '') },
-			'the Secret ID / Secret Type fields',
-		);
-		return { config, inline: [] };
-	}
-	const plaintext = await readSecret(ctx, itemIndex, {
-		mode: input,
-		label: 'Service Account Key',
-		text: input === 'text' ? ctx.getNodeParameter('serviceAccountKey', itemIndex, '') : undefined,
-		binaryProperty: input === 'binary' ? (ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string) : undefined,
-		json: 'object',
-	});
-	config[SERVICE_ACCOUNT_KEY] = null;
-	return { config, inline: [{ path: [SERVICE_ACCOUNT_KEY], plaintext }] };
-}
-
-export function jsonPlan(ctx: IExecuteFunctions, itemIndex: number): ConfigPlan {
-	const config = parseConfigJson(ctx.getNodeParameter('configJson', itemIndex, '{}'));
-	const defaultKeys = defaultSecretKeys(ctx.getNodeParameter('resource', 0));
-	return planSecretFields(config, parseSecretKeys(ctx.getNodeParameter('encryptedConfigKeys', itemIndex, defaultKeys)));
 }
 
 /** Registers each distinct plaintext once and puts its reference in place of every occurrence. */

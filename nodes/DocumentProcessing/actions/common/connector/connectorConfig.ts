@@ -18,15 +18,6 @@ export interface ConfigPlan {
 	inline: InlineSecret[];
 }
 
-export const DEFAULT_SECRET_KEYS = 'service_account_key';
-/** Destinations (object stores, databases) name their secrets so; a key absent from a config is skipped. */
-export const DESTINATION_SECRET_KEYS = 'secret, token, password, service_account_key';
-
-/** The default of Secret Config Keys for the node's resource (n8n does not save a default value). */
-export function defaultSecretKeys(resource: unknown): string {
-	return resource === 'destination' ? DESTINATION_SECRET_KEYS : DEFAULT_SECRET_KEYS;
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,26 +3,21 @@ import type { ConnectorKind } from '../../../api/connectors';
 import type { ConnectorField } from './connectorTableTypes';
 import { fieldParameter, jsonOnlyTypes, optionsParameter, OTHER_TYPE, typesOf } from './connectorTypes';
 import { AWS_KEY_TYPES, OTHER_TYPE_SECRET_KEYS } from './secretKeys';
-import { FROM_V3_1, ONLY_V3_0 } from './secretVersions';
 
 /**
- * The version-3 form of a source's or destination's config (Create, Update), built at load time
- * from the generated connector table: a Connector Type picker, the chosen type's required fields,
- * its optional ones in an Options collection with their documented defaults, and Config (JSON)
- * as the advanced mode. Only the chosen type's fields are shown, so a form stays short.
+ * The form of a source's or destination's config (Create, Update), built at load time from the
+ * generated connector table: a Connector Type picker, the chosen type's required fields, its
+ * optional ones in an Options collection with their documented defaults, and Config (JSON) as the
+ * advanced mode. Only the chosen type's fields are shown, so a form stays short. A type's secrets
+ * have no field: they come from the connector credential picked on the node (credentialPlan.ts).
  */
 
 export const DEFAULT_TYPE = 's3';
 
-const SECRET_HELP =
-	'The node encrypts it with the account’s public key and registers it as a secret before sending, so the service receives only a reference; but n8n saves a typed value with the workflow and its executions (new nodes take secrets from a credential). To use a secret registered before, map the whole output of a Register Secret node here by expression (e.g. {{ $json }}).';
-
-/** The table's one line, then how to type a list or a secret; n8n ends a sentence with a period only among several. */
+/** The table's one line, then how to type a list; n8n ends a sentence with a period only among several. */
 function fieldDescription(field: ConnectorField): string {
-	const sentences = [field.description];
-	if (field.type === 'stringList') sentences.push('Comma-separated, or a list by expression');
-	if (field.secret) sentences.push(SECRET_HELP);
-	return sentences.length === 1 ? field.description : sentences.map((sentence) => (sentence.endsWith('.') ? sentence : `${sentence}.`)).join(' ');
+	if (field.type !== 'stringList') return field.description;
+	return [field.description, 'Comma-separated, or a list by expression'].map((sentence) => (sentence.endsWith('.') ? sentence : `${sentence}.`)).join(' ');
 }
 
 function defaultFor(field: ConnectorField): string | number | boolean | null {
@@ -43,7 +38,6 @@ export function fieldProperty(field: ConnectorField, name = field.key): INodePro
 	};
 	if (field.placeholder !== undefined) property.placeholder = field.placeholder;
 	if (field.required) property.required = true;
-	if (field.secret) property.typeOptions = { password: true };
 	if (field.options) {
 		property.type = 'options';
 		property.options = field.options.map((value) => ({ name: value, value }));
@@ -59,7 +53,7 @@ function typeOptions(kind: ConnectorKind): INodePropertyOptions[] {
 	return options;
 }
 
-/** Get Many's Filters › Type in version 3: the documented types by name. */
+/** Get Many's Filters › Type: the documented types by name. */
 export function typeFilterProperty(kind: ConnectorKind): INodeProperties {
 	return {
 		displayName: 'Type',
@@ -71,7 +65,7 @@ export function typeFilterProperty(kind: ConnectorKind): INodeProperties {
 	};
 }
 
-/** The Options collection of a type, for the versions `version` names. */
+/** The Options collection of a type. */
 function optionsCollection(kind: ConnectorKind, name: string, typeId: string, fields: ConnectorField[], show: Record<string, unknown>): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -86,25 +80,20 @@ function optionsCollection(kind: ConnectorKind, name: string, typeId: string, fi
 }
 
 /**
- * Each type's fields. Secret fields are version 3's alone: from 3.1 on the secrets come from the
- * connector credential (or a reference in the JSON), so the form has no field to type one into.
+ * Each type's fields. A secret has none: it comes from the connector credential (or a reference in
+ * the JSON), so the form has no field to type one into.
  */
 function typeFields(kind: ConnectorKind): INodeProperties[] {
 	const properties: INodeProperties[] = [];
 	for (const { entry, model } of typesOf(kind)) {
 		if (model.model === null) continue;
 		const show = { connectorTypeId: [entry.id], configInput: ['fields'] };
-		for (const field of model.fields.filter((candidate) => candidate.required)) {
-			properties.push({ ...fieldProperty(field, fieldParameter(entry.id, field)), displayOptions: { show: field.secret ? { ...show, ...ONLY_V3_0 } : show } });
+		const plain = model.fields.filter((field) => !field.secret);
+		for (const field of plain.filter((candidate) => candidate.required)) {
+			properties.push({ ...fieldProperty(field, fieldParameter(entry.id, field)), displayOptions: { show } });
 		}
-		const optional = model.fields.filter((candidate) => !candidate.required);
-		const plain = optional.filter((field) => !field.secret);
-		if (plain.length === optional.length) {
-			if (optional.length > 0) properties.push(optionsCollection(kind, entry.name, entry.id, optional, show));
-			continue;
-		}
-		properties.push(optionsCollection(kind, entry.name, entry.id, optional, { ...show, ...ONLY_V3_0 }));
-		if (plain.length > 0) properties.push(optionsCollection(kind, entry.name, entry.id, plain, { ...show, ...FROM_V3_1 }));
+		const optional = plain.filter((candidate) => !candidate.required);
+		if (optional.length > 0) properties.push(optionsCollection(kind, entry.name, entry.id, optional, show));
 	}
 	return properties;
 }
@@ -185,7 +174,7 @@ export function connectorFormProperties(kind: ConnectorKind): INodeProperties[] 
 			name: 'awsKeysNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { show: { connectorTypeId: AWS_KEY_TYPES, ...FROM_V3_1 } },
+			displayOptions: { show: { connectorTypeId: AWS_KEY_TYPES } },
 		},
 		...typeFields(kind),
 		...jsonProperties(kind),

@@ -9,8 +9,7 @@ import { checkConnection, type CheckWait } from '../../../jobs/connectionCheck';
 import { requiredText, sendWithSecrets } from './configPlan';
 import { connectorView } from './connectorView';
 import { typeFilterProperty } from './connectorForm';
-import { formFields, formPlanWithHints, usesForm } from './formVersions';
-import { beforeV3, inV3 } from '../../../descriptions/versions';
+import { readFormPlan } from './formPlan';
 import type { ConfigPlan } from './connectorConfig';
 import { withFormLabels } from './configErrorLabels';
 import { formSecretValues } from './formSecretInputs';
@@ -43,29 +42,14 @@ export function getOperation(r: ConnectorResource): Operation {
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const connector = await getConnector(await callContextFor(this, itemIndex), r.kind, r.idFrom(this, itemIndex));
-				return usesForm(this) ? connectorView(r.kind, connector) : connector;
+				return connectorView(r.kind, connector);
 			});
 		},
 	};
 }
 
 export function getManyOperation(r: ConnectorResource): Operation {
-	const properties: INodeProperties[] = [
-		...returnAllProperties,
-		...beforeV3([
-			filtersProperty([
-				{
-					displayName: 'Type',
-					name: 'type',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. s3',
-					description: `Only ${r.label}s of this type, as the service names it`,
-				},
-			]),
-		]),
-		...inV3([filtersProperty([typeFilterProperty(r.kind)])]),
-	];
+	const properties: INodeProperties[] = [...returnAllProperties, filtersProperty([typeFilterProperty(r.kind)])];
 	return {
 		description: shownFor(r, 'getAll', properties),
 		async execute(items) {
@@ -73,48 +57,50 @@ export function getManyOperation(r: ConnectorResource): Operation {
 				const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 				const type = typeof filters.type === 'string' && filters.type.trim() !== '' ? filters.type.trim() : undefined;
 				const connectors = await listConnectors(await callContextFor(this, itemIndex), r.kind, type);
-				return limitResults(this, itemIndex, usesForm(this) ? connectors.map((connector) => connectorView(r.kind, connector)) : connectors);
+				return limitResults(this, itemIndex, connectors.map((connector) => connectorView(r.kind, connector)));
 			});
 		},
 	};
 }
 
-type Awaitable<T> = Promise<T> | T;
-
-/** The versions-1-and-2 fields of Create: the type and its config plan. */
-export type LegacyCreatePlan = (ctx: IExecuteFunctions, itemIndex: number) => Awaitable<{ type: string; plan: ConfigPlan }>;
+/** The form's plan and type; its warnings become execution hints beside the output. */
+async function formPlanWithHints(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind): Promise<{ type: string; plan: ConfigPlan }> {
+	const { type, plan, warnings } = await readFormPlan(ctx, itemIndex, kind, await formSecretValues(ctx, itemIndex, kind));
+	for (const warning of warnings) ctx.addExecutionHints({ message: `Item ${itemIndex}: ${warning}`, location: 'outputPane' });
+	return { type, plan };
+}
 
 /**
- * Create: a name, then the type and its config (the v3 form, or the fields of versions 1 and 2).
- * Everything is checked before the first request, so a bad field registers no orphan secret.
+ * Create: a name, then the type and its config. Everything is checked before the first request,
+ * so a bad field registers no orphan secret.
  */
-export function createOperation(r: ConnectorResource, nameProperty: INodeProperties, legacy: INodeProperties[], legacyPlan: LegacyCreatePlan): Operation {
+export function createOperation(r: ConnectorResource, nameProperty: INodeProperties): Operation {
 	return {
-		// The v3 form comes with Update's fields, after them, so that Update shows its ID first.
-		description: shownFor(r, 'create', [nameProperty, ...beforeV3(legacy)]),
+		// The config form follows every resource's own fields (connectorForms.ts).
+		description: shownFor(r, 'create', [nameProperty]),
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const name = requiredText(this, nameProperty.name, nameProperty.displayName, itemIndex);
-				const { type, plan } = usesForm(this) ? await formPlanWithHints(this, itemIndex, r.kind, await formSecretValues(this, itemIndex, r.kind)) : await legacyPlan(this, itemIndex);
+				const { type, plan } = await formPlanWithHints(this, itemIndex, r.kind);
 				const call = await callContextFor(this, itemIndex);
 				const created = await withFormLabels(this, itemIndex, r.kind, type, async () => await sendWithSecrets(executingNode(this), call, plan, async (config) => await createConnector(call, r.kind, { name, type, config })));
-				return usesForm(this) ? connectorView(r.kind, created) : created;
+				return connectorView(r.kind, created);
 			});
 		},
 	};
 }
 
 /** Update sends the whole config (the service replaces it); secrets are handled as in Create. */
-export function updateOperation(r: ConnectorResource, legacy: INodeProperties[], legacyPlan: (ctx: IExecuteFunctions, itemIndex: number) => Awaitable<ConfigPlan>): Operation {
+export function updateOperation(r: ConnectorResource): Operation {
 	return {
-		description: [...shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }, ...beforeV3(legacy)]), ...formFields(r.kind, r.resource)],
+		description: shownFor(r, 'update', [{ ...r.idProperty, description: `ID of the ${r.label} to change; its name and type stay` }]),
 		async execute(items) {
 			return await runPerItem(this, items, async (itemIndex) => {
 				const id = r.idFrom(this, itemIndex);
-				const { type, plan } = usesForm(this) ? await formPlanWithHints(this, itemIndex, r.kind, await formSecretValues(this, itemIndex, r.kind)) : { type: undefined, plan: await legacyPlan(this, itemIndex) };
+				const { type, plan } = await formPlanWithHints(this, itemIndex, r.kind);
 				const call = await callContextFor(this, itemIndex);
 				const updated = await withFormLabels(this, itemIndex, r.kind, type, async () => await sendWithSecrets(executingNode(this), call, plan, async (config) => await updateConnector(call, r.kind, id, config)));
-				return usesForm(this) ? connectorView(r.kind, updated) : updated;
+				return connectorView(r.kind, updated);
 			});
 		},
 	};

@@ -5,7 +5,7 @@ import { modelOf, typeName } from './connectorTypes';
 import { knownSecretPaths } from './secretKeys';
 
 /**
- * A connector record as version 3 shows it: the type's display name, and its config a second
+ * A connector record as the node outputs it: the type's display name, and its config a second
  * time under `fields`, keyed by the labels of the form. Secret fields read masked in both, even
  * where the service sent a value back (a reference is masked too: it is not needed to read).
  */

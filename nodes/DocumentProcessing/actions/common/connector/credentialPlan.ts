@@ -4,10 +4,9 @@ import { looksLikeReference, ownValueAt, pathText } from './connectorConfig';
 import type { ConnectorModel } from './connectorTableTypes';
 import { connectorCredentialSecrets, credentialName } from './credentialSecrets';
 import { AWS_KEY_TYPES, credentialFor } from './secretKeys';
-import { secretsFromCredentials } from './secretVersions';
 
 /**
- * Version 3.1's secrets: the connector credential's values join the config (encrypted and
+ * A connector's secrets: the connector credential's values join the config (encrypted and
  * registered like any inline secret), a secret typed into the node's own Config (JSON) is refused,
  * and a missing required secret names the credential to fill in.
  */
@@ -22,12 +21,11 @@ export interface FormValues {
 const isGiven = (value: unknown): boolean => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 /**
- * From version 3.1 on: a plaintext secret written into Config (JSON) itself is refused, since n8n
+ * A plaintext secret written into Config (JSON) itself is refused, since n8n
  * saves the parameter as typed. A value an expression produced is not saved with the workflow, so
  * it is taken (and encrypted); a reference is always taken.
  */
 export function refuseTypedSecrets(ctx: IExecuteFunctions, config: Record<string, unknown>, paths: string[][]): void {
-	if (!secretsFromCredentials(ctx)) return;
 	const raw = ctx.getNode().parameters.connectorConfigJson;
 	if (typeof raw !== 'string' || raw.trimStart().startsWith('=')) return;
 	for (const path of paths) {
@@ -41,12 +39,11 @@ export function refuseTypedSecrets(ctx: IExecuteFunctions, config: Record<string
 }
 
 /**
- * The credential's secrets for the type (undefined before 3.1, or when none is picked and none is
- * needed). In a type's form, a required secret neither in the credential nor given as a
- * reference is refused here, naming the credential; S3 needs keys unless Anonymous is on.
+ * The credential's secrets for the type (undefined when none is picked and none is needed). In a
+ * type's form, a required secret neither in the credential nor given as a reference is refused
+ * here, naming the credential; S3 needs keys unless Anonymous is on.
  */
 export async function credentialSecretsFor(ctx: IExecuteFunctions, itemIndex: number, typeId: string, form?: FormValues): Promise<Record<string, string> | undefined> {
-	if (!secretsFromCredentials(ctx)) return undefined;
 	const credential = credentialName(credentialFor(typeId));
 	if (AWS_KEY_TYPES.includes(typeId) && form?.values.anonymous === true) return undefined;
 	const secrets = await connectorCredentialSecrets(ctx, itemIndex, typeId);

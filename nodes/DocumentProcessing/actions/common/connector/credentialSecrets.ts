@@ -3,9 +3,9 @@ import { InputProblem } from '../../../helpers/inputProblem';
 import { AWS_KEY_FIELDS, AWS_KEYS_CREDENTIAL, CONNECTOR_SECRETS_CREDENTIAL, credentialFor } from './secretKeys';
 
 /**
- * A connector's secrets from version 3.1 on: read from the n8n credential picked on the node
- * (only through n8n's getCredentials), keyed by config key. They are plaintext in memory only,
- * for as long as the node takes to encrypt and register them.
+ * A connector's secrets: read from the n8n credential picked on the node (only through n8n's
+ * getCredentials), keyed by config key. They are plaintext in memory only, for as long as the node
+ * takes to encrypt and register them.
  */
 
 const CREDENTIAL_NAMES: Record<string, string> = {

@@ -7,13 +7,12 @@ import { DEFAULT_TYPE } from './connectorForm';
 import { fieldParameter, modelOf, optionsParameter, OTHER_TYPE, typeName } from './connectorTypes';
 import { credentialSecretsFor, mergeCredentialSecrets, refuseTypedSecrets } from './credentialPlan';
 import { knownSecretPaths, unitePaths } from './secretKeys';
-import { secretsFromCredentials } from './secretVersions';
 
 /**
- * Reads the version-3 connector form into a config plan, checked against the type's documented
- * model before any request. Keys the model lacks (JSON mode) come back as warnings, not errors:
- * the service's types are open, so a newer setting may be right. From version 3.1 on the secrets
- * come from the connector credential (credentialPlan.ts).
+ * Reads the connector form into a config plan, checked against the type's documented model before
+ * any request. Keys the model lacks (JSON mode) come back as warnings, not errors: the service's
+ * types are open, so a newer setting may be right. The secrets come from the connector credential
+ * (credentialPlan.ts).
  */
 
 export interface FormPlan {
@@ -34,7 +33,7 @@ function otherTypeName(ctx: IExecuteFunctions, itemIndex: number): string {
 
 /**
  * A config the table has no fields for: JSON, its secrets at the keys the user named and at the
- * keys always secret for the type (Slack's token, MotherDuck's md_token, version 2's list).
+ * keys always secret for the type (Slack's token, MotherDuck's md_token, Other Type's list).
  */
 async function jsonOnlyPlan(ctx: IExecuteFunctions, itemIndex: number, kind: ConnectorKind, typeId: string): Promise<ConfigPlan> {
 	const config = parseConfigJson(ctx.getNodeParameter('connectorConfigJson', itemIndex, '{}'));
@@ -64,7 +63,7 @@ async function readForm(ctx: IExecuteFunctions, itemIndex: number, kind: Connect
 	} else {
 		const options = model.fields.some((field) => !field.required) ? (ctx.getNodeParameter(optionsParameter(type), itemIndex, {}) as IDataObject) : {};
 		values = { ...options };
-		const typed = model.fields.filter((field) => field.required && !(field.secret && secretsFromCredentials(ctx)));
+		const typed = model.fields.filter((field) => field.required && !field.secret);
 		for (const field of typed) values[field.key] = ctx.getNodeParameter(fieldParameter(type, field), itemIndex, undefined);
 		Object.assign(values, given);
 	}

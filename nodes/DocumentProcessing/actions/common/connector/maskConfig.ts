@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import type { ConnectorKind } from '../../../api/connectors';
 import { MASK } from '../../../secrets/maskSecrets';
-import { defaultSecretKeys, looksLikeReference, ownValueAt, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
+import { looksLikeReference, ownValueAt, parseConfigJson, parseSecretKeys, setAtPath } from './connectorConfig';
 import { DEFAULT_TYPE } from './connectorForm';
 import { modelOf, secretPaths } from './connectorTypes';
 import { knownSecretPaths, unitePaths } from './secretKeys';
@@ -28,7 +28,7 @@ function maskJsonParameter(node: INode, parameter: string, paths: string[][]): I
 	return { ...node, parameters: { ...node.parameters, [parameter]: text } };
 }
 
-/** Version 3's Config (JSON): the chosen type's documented secrets, or for a type without fields its known secret keys and the keys named. */
+/** Config (JSON)'s secrets: the chosen type's documented ones, or for a type without fields its known secret keys and the keys named. */
 function formSecretPaths(node: INode): string[][] {
 	const kind: ConnectorKind = node.parameters.resource === 'destination' ? 'destination' : 'source';
 	const typeId = typeof node.parameters.connectorTypeId === 'string' ? node.parameters.connectorTypeId : DEFAULT_TYPE;
@@ -38,11 +38,10 @@ function formSecretPaths(node: INode): string[][] {
 }
 
 /**
- * A connector's Config (JSON) (Create and Update, sources and destinations) can hold a plaintext
- * secret: the copy of the node an error carries shows those values masked, at the Secret Config
- * Keys (versions 1 and 2) or at the type's documented secret fields (version 3).
+ * A connector's Config (JSON) (Create and Update, sources and destinations) can hold a typed
+ * plaintext secret, which the node refuses: the copy of the node that error carries shows those
+ * values masked, at the type's documented secret fields or the keys named.
  */
 export function maskConfigSecrets(node: INode): INode {
-	const legacy = maskJsonParameter(node, 'configJson', parseSecretKeys(node.parameters.encryptedConfigKeys ?? defaultSecretKeys(node.parameters.resource)));
-	return maskJsonParameter(legacy, 'connectorConfigJson', formSecretPaths(node));
+	return maskJsonParameter(node, 'connectorConfigJson', formSecretPaths(node));
 }

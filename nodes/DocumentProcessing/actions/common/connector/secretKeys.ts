@@ -1,5 +1,4 @@
 import type { ConnectorKind } from '../../../api/connectors';
-import { DESTINATION_SECRET_KEYS } from './connectorConfig';
 import { modelOf, secretPaths } from './connectorTypes';
 
 /**
@@ -17,10 +16,10 @@ const JSON_ONLY_SECRET_KEYS: Record<string, string[]> = {
 	motherduck: ['md_token'],
 };
 
-/** Version 2's destination list for a type the table lacks (Other Type): what object stores and databases name their secrets. */
-export const OTHER_TYPE_SECRET_KEYS = DESTINATION_SECRET_KEYS.split(',').map((key) => key.trim());
+/** For a type the table lacks (Other Type): what object stores and databases name their secrets. */
+export const OTHER_TYPE_SECRET_KEYS = ['secret', 'token', 'password', 'service_account_key'];
 
-/** The secret keys of a type: its model's secret fields, its documented JSON-only keys, or version 2's list. */
+/** The secret keys of a type: its model's secret fields, its documented JSON-only keys, or Other Type's list. */
 export function knownSecretPaths(kind: ConnectorKind, typeId: string): string[][] {
 	const model = modelOf(kind, typeId);
 	if (model?.model) return secretPaths(model);
@@ -44,7 +43,7 @@ export const AWS_KEY_FIELDS: Record<string, string> = { key: 'accessKeyId', secr
 /** The generic credential: config key / secret value pairs, for every other type. */
 export const CONNECTOR_SECRETS_CREDENTIAL = 'documentProcessingConnectorSecretsApi';
 
-/** The credential that holds a type's secrets from version 3.1 on. */
+/** The credential that holds a type's secrets. */
 export function credentialFor(typeId: string): string {
 	return AWS_KEY_TYPES.includes(typeId) ? AWS_KEYS_CREDENTIAL : CONNECTOR_SECRETS_CREDENTIAL;
 }

@@ -3,8 +3,7 @@ import { MAX_FILES_PER_JOB } from '../../../helpers/binaries';
 import type { BatchMode } from '../../../jobs/batching';
 import type { JobRequests } from '../../../jobs/launch';
 import { itemInputFiles } from '../../common/fileInput';
-import { readPipeline } from '../../../descriptions/pipelineFields';
-import { nodeSetting } from '../../../helpers/nodeSetting';
+import { readPipeline } from '../../../descriptions/pipelineReader';
 
 export const batchModeProperty: INodeProperties = {
 	displayName: 'Batching',
@@ -25,7 +24,7 @@ export const batchModeProperty: INodeProperties = {
 /** Batching, pipeline and files as the job lifecycle (jobs/launch.ts) reads them. */
 export function readJobRequests(ctx: IExecuteFunctions): JobRequests {
 	return {
-		mode: nodeSetting<BatchMode>(ctx, 'batchMode', 0, 'perItem'),
+		mode: ctx.getNodeParameter('options.batchMode', 0, 'perItem') as BatchMode,
 		pipeline: (itemIndex) => readPipeline(ctx, itemIndex),
 		files: async (itemIndex, maxFiles) => await itemInputFiles(ctx, itemIndex, { maxFiles }),
 	};

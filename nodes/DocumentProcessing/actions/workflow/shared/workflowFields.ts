@@ -2,22 +2,13 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WORKFLOW_SCHEDULES, type WorkflowFields } from '../../../api/workflows';
 import { destinationLocator, optionalPickedId, sourceLocator } from '../../../descriptions/pickers';
-import { readPipeline } from '../../../descriptions/pipelineFields';
+import { readPipeline } from '../../../descriptions/pipelineReader';
 
 /**
- * Workflow types as the service's sources name them: the client lists basic/advanced/platinum/
- * custom, the live reference custom/auto; versions 1 and 2 offer all, the service decides.
+ * The workflow types that work: the service's client also lists basic, advanced and platinum,
+ * which its documentation calls non-operational, so they are not offered.
  */
 export const WORKFLOW_TYPES = [
-	{ name: 'Custom', value: 'custom', description: 'The nodes defined below (or a template’s)' },
-	{ name: 'Auto', value: 'auto', description: 'The service chooses the processing (live reference)' },
-	{ name: 'Basic', value: 'basic', description: 'Documented by the client; the docs call it non-operational' },
-	{ name: 'Advanced', value: 'advanced', description: 'Documented by the client; the docs call it non-operational' },
-	{ name: 'Platinum', value: 'platinum', description: 'Documented by the client; the docs call it non-operational' },
-];
-
-/** Version 3 offers the types that work (docs/node-version-3.md, "Workflow Type"). */
-export const WORKFLOW_TYPES_V3 = [
 	{ name: 'Custom', value: 'custom', description: 'The steps set in this node (or a template’s)' },
 	{ name: 'Auto', value: 'auto', description: 'The service chooses the steps; Partitioning and Further Steps are not sent' },
 ];

@@ -1,8 +1,9 @@
 /**
- * The n8n editor in headless Chromium, at the 1600×1000 window of issue 32: new nodes are version
- * 3 and their panels start short. Process Files, Partition File, Create Workflow and Create Source
- * are added from the nodes panel; each panel's top-level fields are read and its picture is kept
- * in docs/ (rewritten only when it looks different, as docs/editor-nodes.png is).
+ * The n8n editor in headless Chromium, at the 1600×1000 window of issue 32: the panels start
+ * short. Process Files, Partition File, Create Workflow, Create Source (Amazon S3) and Create
+ * Destination (Pinecone, PostgreSQL) are added from the nodes panel; each panel's top-level fields
+ * are read, with the credential pickers a connector form shows, and its picture is kept in docs/
+ * (rewritten only when it looks different, as docs/editor-nodes.png is).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,14 +16,44 @@ const DOCS = path.resolve(__dirname, '..', '..', 'docs');
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
 
 /** The window of issue 32. */
-const V3_WINDOW = { width: 1600, height: 1000 };
+const PANEL_WINDOW = { width: 1600, height: 1000 };
+
+interface Panel {
+	action: string;
+	picture: string;
+	/** The fields at the top, in order. */
+	fields: string[];
+	/** The Connector Type picked first, by its name in the list. */
+	connectorType?: string;
+	/** The credential pickers the panel shows, by their labels' text. */
+	credentials?: RegExp[];
+}
 
 /** The panels, their pictures and the fields a user sees at the top before touching anything. */
-const PANELS = [
-	{ action: 'Process files', picture: 'editor-v3-process-files.png', fields: ['Input', 'Input Binary Field', 'Partitioning', 'Further Steps', 'Options'] },
-	{ action: 'Partition file', picture: 'editor-v3-partition-file.png', fields: ['Input', 'Input Binary Field', 'Partitioning', 'Output', 'Options'] },
-	{ action: 'Create workflow', picture: 'editor-v3-create-workflow.png', fields: ['Name', 'Source Connector', 'Destination Connector', 'Partitioning', 'Further Steps', 'Options'] },
-	{ action: 'Create source connector', picture: 'editor-v3-create-source.png', fields: [] },
+const PANELS: Panel[] = [
+	{ action: 'Process files', picture: 'editor-process-files.png', fields: ['Input', 'Input Binary Field', 'Partitioning', 'Further Steps', 'Options'] },
+	{ action: 'Partition file', picture: 'editor-partition-file.png', fields: ['Input', 'Input Binary Field', 'Partitioning', 'Output', 'Options'] },
+	{ action: 'Create workflow', picture: 'editor-create-workflow.png', fields: ['Name', 'Source Connector', 'Destination Connector', 'Partitioning', 'Further Steps', 'Options'] },
+	{
+		action: 'Create source connector',
+		picture: 'editor-create-source-s3.png',
+		fields: ['Name', 'Connector Type', 'Define Config', 'Remote URL', 'Options'],
+		credentials: [/^Credential$/, /^Credential for Document Processing Connector: AWS Access Keys$/],
+	},
+	{
+		action: 'Create destination connector',
+		picture: 'editor-create-destination-pinecone.png',
+		connectorType: 'Pinecone',
+		fields: ['Name', 'Connector Type', 'Define Config', 'Index Name', 'Namespace', 'Options'],
+		credentials: [/^Credential$/, /^Credential for Document Processing Connector Secrets API$/],
+	},
+	{
+		action: 'Create destination connector',
+		picture: 'editor-create-destination-postgres.png',
+		connectorType: 'PostgreSQL',
+		fields: ['Name', 'Connector Type', 'Define Config', 'Batch Size', 'Database', 'Host', 'Port', 'Table Name', 'Username'],
+		credentials: [/^Credential$/, /^Credential for Document Processing Connector Secrets API$/],
+	},
 ];
 
 /** The labels of the parameters at the top of the node's panel, in order (Resource and Operation left out). */
@@ -31,6 +62,18 @@ async function topLevelLabels(page: Page): Promise<string[]> {
 	// text runs on into its Fixed/Expression switch and hint.
 	const labels = await page.getByTestId('ndv').getByTestId('node-parameters').locator('[data-test-id="input-label"]:visible').allTextContents();
 	return labels.map((label) => label.split('FixedExpression')[0].trim()).filter((label) => label !== '' && !['Resource', 'Operation'].includes(label));
+}
+
+/** Picks an entry of an options field by the name it shows, as a user does. */
+async function pick(page: Page, parameter: string, name: string): Promise<void> {
+	await page.getByTestId('ndv').getByTestId(`parameter-input-${parameter}`).click();
+	await page.locator('.el-select-dropdown__item:visible').filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) }).first().click();
+	await page.getByTestId('ndv').locator(`[data-test-id="parameter-input-${parameter}"] input`).first().waitFor();
+}
+
+/** The labels of the panel's credential pickers. */
+async function credentialLabels(page: Page): Promise<string[]> {
+	return (await page.getByTestId('ndv').locator('[data-test-id="credentials-label"]:visible label').allTextContents()).map((text) => text.trim());
 }
 
 /**
@@ -77,19 +120,25 @@ async function parametersPane(page: Page): Promise<Buffer> {
 	}
 }
 
-/** The version 3 panels' tests, on the editor session of editor.e2e.test.ts. */
-export function defineVersion3PanelTests({ e2e, page }: EditorSession): void {
-	beforeAll(async () => await page().setViewportSize(V3_WINDOW));
+/** The panels' tests, on the editor session of editor.e2e.test.ts. */
+export function definePanelTests({ e2e, page }: EditorSession): void {
+	beforeAll(async () => await page().setViewportSize(PANEL_WINDOW));
 
-	it.each(PANELS)('opens $action in version 3 with its short panel', async ({ action, picture, fields }) => {
+	it.each(PANELS)('opens $action ($picture) with its short panel', async ({ action, picture, fields, connectorType, credentials }) => {
 		await addNodeWithAction(page(), e2e().n8n.url, action);
 		const ndv = page().getByTestId('ndv');
 		await ndv.getByTestId('node-parameters').getByTestId('input-label').first().waitFor();
+		if (connectorType) await pick(page(), 'connectorTypeId', connectorType);
 		const labels = await topLevelLabels(page());
-		process.stdout.write(`${action}: ${labels.join(', ')}\n`);
-		if (fields.length > 0) expect(labels).toEqual(fields);
+		process.stdout.write(`${action}${connectorType ? ` (${connectorType})` : ''}: ${labels.join(', ')}\n`);
+		expect(labels).toEqual(fields);
+		if (credentials) {
+			const shown = await credentialLabels(page());
+			process.stdout.write(`  credentials: ${shown.join(', ')}\n`);
+			expect(shown).toEqual(credentials.map((label) => expect.stringMatching(label)));
+		}
 		fs.mkdirSync(SCREENSHOTS, { recursive: true });
-		await page().screenshot({ path: path.join(SCREENSHOTS, `v3-${picture}`) });
+		await page().screenshot({ path: path.join(SCREENSHOTS, `panel-${picture}`) });
 		keepScreenshot(await parametersPane(page()), path.join(DOCS, picture));
 	}, 180_000);
 
@@ -108,7 +157,7 @@ export function defineVersion3PanelTests({ e2e, page }: EditorSession): void {
 			return (nodes as unknown as Box[]).flatMap((node) => Array.from(node.querySelectorAll('*')).filter(clipped).map((box) => box.textContent ?? ''));
 		});
 		expect(cut).toEqual([]);
-		await page().screenshot({ path: path.join(SCREENSHOTS, 'v3-job-operations.png') });
+		await page().screenshot({ path: path.join(SCREENSHOTS, 'panel-job-operations.png') });
 		await page().keyboard.press('Escape');
 	}, 180_000);
 
@@ -127,6 +176,6 @@ export function defineVersion3PanelTests({ e2e, page }: EditorSession): void {
 			'Model',
 			'Step Name',
 		]);
-		keepScreenshot(await parametersPane(page()), path.join(DOCS, 'editor-v3-process-files-step.png'));
+		keepScreenshot(await parametersPane(page()), path.join(DOCS, 'editor-process-files-step.png'));
 	}, 180_000);
 }

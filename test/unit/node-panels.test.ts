@@ -1,22 +1,18 @@
 /**
- * Node version 3 as the built package shows it (dist/, what n8n loads): few fields per operation
- * before the user touches anything, a subtitle in words, and option texts without research notes.
- * Needs `npm run build` first (CI builds before testing).
+ * The action node's panels as the built package shows them (dist/, what n8n loads): few fields per
+ * operation before the user touches anything, a subtitle in words, and option texts without
+ * research notes. Needs `npm run build` first (CI builds before testing).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
-import { isShown, operationsOf, shownByDefault } from './v3/displayOptions';
-import { evaluateSubtitle } from './v3/subtitle';
+import { operationsOf, shownByDefault } from './panels/displayOptions';
+import { evaluateSubtitle } from './panels/subtitle';
 
 const BUILT = path.join(__dirname, '..', '..', 'dist', 'nodes', 'DocumentProcessing', 'DocumentProcessing.node.js');
 const MOST_FIELDS = 6;
 /** The everyday actions get fewer. */
 const MOST_FIELDS_FOR: Record<string, number> = { 'job/process': 5, 'document/partition': 5 };
-/**
- * Create and Update Source get their version 3 forms on the connectors branch (issue 32 item 8);
- * until then they are listed here, and the test fails once they fit so the entries are removed.
- */
 function builtNode(): INodeType {
 	if (!fs.existsSync(BUILT)) throw new Error(`${BUILT} is missing: run npm run build first`);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -25,13 +21,13 @@ function builtNode(): INodeType {
 }
 
 const { description } = builtNode();
-const operations = operationsOf(description, 3);
+const operations = operationsOf(description);
 
 /** Title Case as n8n writes names: every word capitalised but the small ones. */
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'per', 'the', 'to']);
 const titleCase = (name: string): boolean => !name.includes('_') && name.split(' ').every((word) => SMALL_WORDS.has(word) || /^\(?[A-Z0-9]/.test(word));
 
-/** Every text a v3 user can read in option lists and field help, with where it is (option names end in " ›› name"). */
+/** Every text a user can read in option lists and field help, with where it is (option names end in " ›› name"). */
 function texts(properties: INodeProperties[], where = ''): Array<[string, string]> {
 	const found: Array<[string, string]> = [];
 	for (const property of properties) {
@@ -50,26 +46,14 @@ function texts(properties: INodeProperties[], where = ''): Array<[string, string
 	return found;
 }
 
-/** The fields version 3 has (whatever the other choices): their `@version` conditions let 3 through. */
-const versionOnly = (property: INodeProperties): INodeProperties => ({
-	...property,
-	displayOptions: { show: { '@version': property.displayOptions?.show?.['@version'] ?? [3] }, hide: { '@version': property.displayOptions?.hide?.['@version'] ?? [] } },
-});
-const v3Properties = description.properties.filter((property) => isShown(versionOnly(property), {}, 3));
-
-describe('node version 3 (dist/)', () => {
-	it('is the version a new node gets', () => {
-		expect(description.version).toEqual([1, 2, 3, 3.1]);
-		expect(description.defaultVersion).toBe(3.1);
-	});
-
+describe('the action node’s panels (dist/)', () => {
 	it(`shows at most ${MOST_FIELDS} fields per operation by default (5 for Process Files and Partition File)`, () => {
 		const rows = operations.map(({ resource, operation, action }) => {
-			const fields = shownByDefault(description, resource, operation, 3);
+			const fields = shownByDefault(description, resource, operation);
 			return { key: `${resource}/${operation}`, action, count: fields.length, names: fields.map((field) => field.displayName) };
 		});
 		process.stdout.write(
-			`fields shown by default in version 3 (resource and operation not counted):\n${rows.map((row) => `  ${String(row.count).padStart(2)}  ${row.action.padEnd(34)} ${row.names.join(', ')}`).join('\n')}\n`,
+			`fields shown by default (resource and operation not counted):\n${rows.map((row) => `  ${String(row.count).padStart(2)}  ${row.action.padEnd(34)} ${row.names.join(', ')}`).join('\n')}\n`,
 		);
 		const over = (row: (typeof rows)[number]) => row.count > (MOST_FIELDS_FOR[row.key] ?? MOST_FIELDS);
 		const tooMany = rows.filter((row) => over(row)).map((row) => `${row.action}: ${row.count} (${row.names.join(', ')})`);
@@ -85,18 +69,18 @@ describe('node version 3 (dist/)', () => {
 
 	it('has a subtitle in words for every operation, not the raw values', () => {
 		const bad = operations
-			.map(({ resource, operation }) => ({ resource, operation, subtitle: evaluateSubtitle(description.subtitle, { resource, operation }, 3) }))
+			.map(({ resource, operation }) => ({ resource, operation, subtitle: evaluateSubtitle(description.subtitle, { resource, operation }) }))
 			.filter(({ resource, operation, subtitle }) => !subtitle.split(' · ').every(titleCase) || subtitle.split(' · ').length !== 2 || subtitle.includes(operation) || subtitle.includes(resource));
 		expect(bad).toEqual([]);
-		expect(evaluateSubtitle(description.subtitle, { resource: 'job', operation: 'process' }, 3)).toBe('Process Files · Job');
-		const named = operations.filter(({ resource, operation, name, resourceName }) => evaluateSubtitle(description.subtitle, { resource, operation }, 3) !== `${name} · ${resourceName}`);
+		expect(evaluateSubtitle(description.subtitle, { resource: 'job', operation: 'process' })).toBe('Process Files · Job');
+		const named = operations.filter(({ resource, operation, name, resourceName }) => evaluateSubtitle(description.subtitle, { resource, operation }) !== `${name} · ${resourceName}`);
 		expect(named).toEqual([]);
 	});
 
 	it('keeps research notes, raw statuses and API field names out of option texts', () => {
 		const NOTES = /documented by|the docs|non-operational|live reference|\(client\)|our research/i;
 		const RAW_STATUS = /\b(SCHEDULED|IN_PROGRESS|COMPLETED|FAILED|STOPPED|SUCCESS|FAILURE|[A-Z]+_[A-Z_]+)\b/;
-		const found = texts(v3Properties);
+		const found = texts(description.properties);
 		expect(found.filter(([, text]) => NOTES.test(text))).toEqual([]);
 		expect(found.filter(([, text]) => RAW_STATUS.test(text))).toEqual([]);
 		const sortAndSchedule = found.filter(([at]) => /(^|› )(Sort By|Schedule) ›› name$/.test(at));

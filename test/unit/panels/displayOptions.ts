@@ -1,7 +1,7 @@
 /**
- * What n8n's editor shows of a node description for given parameter values and node version: a
- * small evaluator of `displayOptions` (show/hide, `@version`, `_cnd` conditions) for the fields at
- * the top of the panel, as n8n-workflow's displayParameter decides it.
+ * What n8n's editor shows of a node description for given parameter values: a small evaluator of
+ * `displayOptions` (show/hide, `_cnd` conditions) for the fields at the top of the panel, as
+ * n8n-workflow's displayParameter decides it.
  */
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
@@ -53,15 +53,15 @@ function matches(allowed: unknown[], value: unknown): boolean {
 	});
 }
 
-const valueOf = (key: string, values: Values, version: number): unknown => (key === '@version' ? version : values[key.replace(/^\//, '')]);
+const valueOf = (key: string, values: Values): unknown => values[key.replace(/^\//, '')];
 
-export function isShown(property: INodeProperties, values: Values, version: number): boolean {
+export function isShown(property: INodeProperties, values: Values): boolean {
 	const { show, hide } = property.displayOptions ?? {};
 	for (const [key, allowed] of Object.entries(show ?? {})) {
-		if (!allowed || allowed.length === 0 || !matches(allowed, valueOf(key, values, version))) return false;
+		if (!allowed || allowed.length === 0 || !matches(allowed, valueOf(key, values))) return false;
 	}
 	for (const [key, hidden] of Object.entries(hide ?? {})) {
-		if (hidden && hidden.length > 0 && matches(hidden, valueOf(key, values, version))) return false;
+		if (hidden && hidden.length > 0 && matches(hidden, valueOf(key, values))) return false;
 	}
 	return true;
 }
@@ -71,23 +71,23 @@ export function isShown(property: INodeProperties, values: Values, version: numb
  * set, every other shown field at its default (repeated until nothing changes, since a field's
  * default can show another). `chosen`: fields the user has set first (a connector type).
  */
-export function shownByDefault(description: INodeTypeDescription, resource: string, operation: string, version: number, chosen: Values = {}): INodeProperties[] {
+export function shownByDefault(description: INodeTypeDescription, resource: string, operation: string, chosen: Values = {}): INodeProperties[] {
 	const values: Values = { resource, operation, ...chosen };
 	for (let round = 0; round < 10; round++) {
 		let changed = false;
 		for (const property of description.properties) {
-			if (property.name in values || !isShown(property, values, version)) continue;
+			if (property.name in values || !isShown(property, values)) continue;
 			values[property.name] = property.default;
 			changed = true;
 		}
 		if (!changed) break;
 	}
 	return description.properties.filter(
-		(property) => !['resource', 'operation'].includes(property.name) && property.type !== 'hidden' && isShown(property, values, version),
+		(property) => !['resource', 'operation'].includes(property.name) && property.type !== 'hidden' && isShown(property, values),
 	);
 }
 
-/** Resource and operation values of the node, as the Resource and Operation fields list them for a version. */
+/** Resource and operation values of the node, as the Resource and Operation fields list them. */
 export interface Operation {
 	resource: string;
 	resourceName: string;
@@ -98,12 +98,12 @@ export interface Operation {
 	action: string;
 }
 
-export function operationsOf(description: INodeTypeDescription, version: number): Operation[] {
+export function operationsOf(description: INodeTypeDescription): Operation[] {
 	const resource = description.properties.find((property) => property.name === 'resource');
 	const found: Operation[] = [];
 	for (const option of resource?.options ?? []) {
 		const { value, name: resourceName } = option as { value: string; name: string };
-		const list = description.properties.find((property) => property.name === 'operation' && isShown(property, { resource: value }, version));
+		const list = description.properties.find((property) => property.name === 'operation' && isShown(property, { resource: value }));
 		for (const operation of list?.options ?? []) {
 			const { value: op, name, action } = operation as { value: string; name: string; action?: string };
 			found.push({ resource: value, resourceName, operation: op, name, action: action ?? name });
