@@ -12,23 +12,6 @@ import { anchorsOf, deadReason, headingSlug, relativeLinks } from './support/mar
 const ROOT = path.resolve(__dirname, '..', '..');
 const PAGES = markdownPages(ROOT);
 
-/**
- * The editor pictures the editor test writes under their new names (issue 51, "version" work):
- * until that work is merged they may be linked before they exist. Any other missing file is dead.
- */
-const PICTURES_ARRIVING = new Set(
-	[
-		'editor-nodes.png',
-		'editor-process-files.png',
-		'editor-process-files-step.png',
-		'editor-partition-file.png',
-		'editor-create-workflow.png',
-		'editor-create-source-s3.png',
-		'editor-create-destination-pinecone.png',
-		'editor-create-destination-postgres.png',
-	].map((name) => `docs/${name}`),
-);
-
 describe('relative links of the documentation', () => {
 	it('finds the pages: README, CONTRIBUTING, docs/ and the harness READMEs', () => {
 		expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'test/e2e/README.md', 'docs/testing.md']));
@@ -38,7 +21,7 @@ describe('relative links of the documentation', () => {
 	it.each(PAGES)('%s has no dead relative link or anchor', (page) => {
 		const dead = relativeLinks(ROOT, page)
 			.map((link) => ({ link, reason: deadReason(ROOT, link) }))
-			.filter(({ link, reason }) => reason !== undefined && !PICTURES_ARRIVING.has(path.relative(ROOT, path.resolve(ROOT, path.dirname(page), link.target))))
+			.filter(({ reason }) => reason !== undefined)
 			.map(({ link, reason }) => `${link.page}:${link.line} → ${link.target}: ${reason}`);
 		expect(dead).toEqual([]);
 	});
