@@ -4,19 +4,19 @@
 // shipped code (nodes/, credentials/) and package.json. Tests, benchmarks and the emulator are not
 // shipped and not linted here.
 //
-// The only exceptions are the runtime libraries listed in README "Dependencies": the official
+// The only exceptions are the runtime libraries listed in CONTRIBUTING.md "Dependencies": the official
 // `no-restricted-imports` and `no-runtime-dependencies` run through a filter that lets exactly
 // those pass, and core `no-restricted-imports` keeps each library in the one place allowed to use
 // it. The scanner test (test/unit/scanner.test.ts) holds the same list for n8n's package scanner.
 import { config } from '@n8n/node-cli/eslint';
 
 /**
- * Imports the official rule accepts only for these (README "Dependencies"): node:worker_threads for
+ * Imports the official rule accepts only for these (CONTRIBUTING.md "Dependencies"): node:worker_threads for
  * the PDF workers that parse uploaded PDFs outside n8n's thread and heap, node:zlib for the inflater
  * they use and for the loader's original elements (issue 49).
  */
 const ACCEPTED_IMPORTS = new Set(['undici', 'form-data', 'node:stream', 'proxy-from-env', 'node:dns/promises', 'node:worker_threads', 'node:zlib']);
-/** Runtime dependencies n8n installs with the package (README "Dependencies"). */
+/** Runtime dependencies n8n installs with the package (CONTRIBUTING.md "Dependencies"). */
 const ACCEPTED_DEPENDENCIES = new Set(['undici', 'form-data', 'zod', 'proxy-from-env']);
 
 const official = config.find((entry) => entry.plugins?.['@n8n/community-nodes'])?.plugins['@n8n/community-nodes'];
@@ -42,7 +42,7 @@ function filtered(ruleName, accepts) {
  * of a waiting execution, as n8n's Wait node and send-and-wait operations use) is never
  * registered at activation, so n8n would never call them: the action node's channel lives per
  * execution instead (created by execute(), deleted by webhook() or, after a time limit, by the next
- * pause; README "Wait modes"). The exception covers exactly the classes whose every webhook is one.
+ * pause; docs/batches-and-long-jobs.md, "Waiting: poll or pause"). The exception covers exactly the classes whose every webhook is one.
  */
 function onlyRestartWebhooks(classNode) {
 	const webhookArrays = [];

@@ -1,7 +1,7 @@
 // Build step after `tsc`: the PDF worker (issue 49) as one file, dist/nodes/DocumentProcessing/pdf/
 // pdfWorker.js, with pdf-lib and what it uses (pako, @pdf-lib/standard-fonts, @pdf-lib/upng)
 // bundled in by esbuild (options: scripts/pdf-worker-bundle.js), so pdf-lib is a dev dependency and
-// n8n installs 0.8 MB instead of 26 MB (README "Dependencies"). pdf-lib runs only in that worker:
+// n8n installs 0.8 MB instead of 26 MB (CONTRIBUTING.md "Dependencies"). pdf-lib runs only in that worker:
 // the compiled modules only the worker uses are removed, and no other compiled file may require
 // pdf-lib. The licences of the bundled packages travel next to the bundle.
 import { build } from 'esbuild';

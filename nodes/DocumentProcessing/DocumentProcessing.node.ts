@@ -104,7 +104,7 @@ export class DocumentProcessing implements INodeType {
 			// Register Secret's secret, when Secret Input is Credential.
 			{ name: 'documentProcessingSecretApi', required: true, testedBy: 'documentProcessingSecretTest', displayOptions: { show: { resource: ['secret'], operation: ['register'], secretInput: ['credential'] } } },
 		],
-		// Wait Mode › Pause: the service's job event calls the execution's resume URL (README "Wait modes").
+		// Wait Mode › Pause: the service's job event calls the execution's resume URL (docs/batches-and-long-jobs.md, "Waiting: poll or pause").
 		webhooks: [
 			{
 				name: 'default',

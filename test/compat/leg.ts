@@ -73,6 +73,12 @@ export function defineCompatLeg(n8nVersion: string): void {
 
 		beforeAll(async () => {
 			const { e2e, client, emulator } = suite;
+			/** Register Secret's key and the drive's secret come from credentials, as a user gives them (no secret in a node parameter). */
+			const secretCredentials = async (key: string) => {
+				const secret = await e2e.importCredential({ name: 'Compat key', type: 'documentProcessingSecretApi', data: { secret: key } });
+				const pairs = await e2e.importCredential({ name: 'Compat drive secrets', type: 'documentProcessingConnectorSecretsApi', data: { pairs: { values: [{ name: 'service_account_key', value: key }] } } });
+				return { SECRET_CREDENTIAL_ID: secret.id, SECRET_CREDENTIAL_NAME: secret.name, SECRETS_CREDENTIAL_ID: pairs.id, SECRETS_CREDENTIAL_NAME: pairs.name };
+			};
 			const { filesDir } = suite;
 			const write = (folder: string, files: Array<[string, string]>): string => {
 				fs.mkdirSync(path.join(filesDir, folder), { recursive: true });
@@ -93,7 +99,7 @@ export function defineCompatLeg(n8nVersion: string): void {
 				'secret-and-source.json': loadWorkflow('secret-and-source.json', {
 					...common,
 					DRIVE_ID: 'compat-drive',
-					SERVICE_ACCOUNT_KEY: JSON.stringify({ type: 'service_account', private_key: 'compat-key', client_email: 'robot@compat.example.com' }),
+					...(await secretCredentials(JSON.stringify({ type: 'service_account', private_key: 'compat-key', client_email: 'robot@compat.example.com' }))),
 				}),
 				'email-channel.json': loadWorkflow('email-channel.json', { ...common, SERVICE_WORKFLOW_ID: DEFAULT_WORKFLOW_ID, RECIPIENT_EMAIL: 'compat@e2e.example.com' }),
 				'run-workflow-download.json': loadWorkflow('run-workflow-download.json', {

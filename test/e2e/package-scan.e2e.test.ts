@@ -1,7 +1,7 @@
 /**
  * n8n's package scanner (the check behind n8n's verification of community packages) on the
  * sources and on the unpacked `npm pack` tarball: the findings must be exactly the accepted ones,
- * the runtime libraries README "Dependencies" lists, so any new finding fails CI. Needs no n8n
+ * the runtime libraries CONTRIBUTING.md "Dependencies" lists, so any new finding fails CI. Needs no n8n
  * and no network: `analyzePackage` lints local folders.
  */
 import * as fs from 'node:fs';
@@ -18,7 +18,7 @@ interface Finding {
 	module?: string;
 }
 
-/** README "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
+/** CONTRIBUTING.md "Dependencies": imports n8n Cloud would refuse, and the `dependencies` field itself. */
 const ACCEPTED_IMPORTS = ['form-data', 'node:dns/promises', 'node:stream', 'node:worker_threads', 'node:zlib', 'proxy-from-env', 'undici'];
 const ACCEPTED_DEPENDENCIES = ['form-data', 'proxy-from-env', 'undici', 'zod'];
 const RESTRICTED_IMPORTS = '@n8n/community-nodes/no-restricted-imports';
@@ -101,7 +101,7 @@ describe("n8n's community package scanner", () => {
 				`${transport}/proxy.ts`,
 			],
 			'form-data': [`${transport}/multipart.ts`],
-			// n8n's own proxy resolution (README "Behind a proxy"), and the File URL guard's look-up of a proxied target.
+			// n8n's own proxy resolution (docs/production.md "Behind a proxy"), and the File URL guard's look-up of a proxied target.
 			'proxy-from-env': [`${transport}/proxy.ts`],
 			'node:dns/promises': [`${transport}/addressGuard.ts`],
 			// Readable: the binary streams n8n hands over (type-only except in multipart.ts and remoteFileBody.ts).

@@ -1,6 +1,6 @@
 /**
  * Issue 51: when pause mode's time limit passes, the node fails with the poll mode's error
- * (docs/pause-mode.md), so its description names the files not processed exactly as the poll
+ * (docs/batches-and-long-jobs.md, "When the time limit passes"), so its description names the files not processed exactly as the poll
  * mode's does for the same files: `Files not processed (1): "limit-1.txt" (item 0, processing,
  * job …)`. The pause's error is the one the node leaves on its stack entry (`resumeError`), which
  * n8n 2.x throws when the wait ends by time.

@@ -5,7 +5,6 @@
  * stack size exceeded": a chunk with 135,300 original elements failed that way. Loops have no such
  * limit. What this allows: a spread of an array literal written in the call (`f(...[a, b])`, a
  * fixed handful), and spreads inside array or object literals, which are not arguments.
- * pdf/ is checked by its owner's tests and left out here (issue 49's split).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,7 +12,6 @@ import * as ts from 'typescript';
 import { appendAll, largest } from '../../nodes/DocumentProcessing/helpers/arrays';
 
 const ROOT = join(__dirname, '../..');
-const LEFT_TO_THEIR_OWNERS = ['nodes/DocumentProcessing/pdf/'];
 
 function sourceFiles(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -63,10 +61,8 @@ describe('spreads into call arguments', () => {
 		]);
 	});
 
-	it('appear nowhere in shipped code (nodes/ outside loader/ and pdf/, credentials/)', () => {
-		const files = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))].filter(
-			(file) => !LEFT_TO_THEIR_OWNERS.some((folder) => file.startsWith(folder)),
-		);
+	it('appear nowhere in shipped code (nodes/, credentials/)', () => {
+		const files = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'credentials'))];
 		expect(files.length).toBeGreaterThan(100);
 		const hits = files.flatMap((file) => argumentSpreads(file, readFileSync(join(ROOT, file), 'utf8')));
 		expect(hits).toEqual([]);

@@ -17,7 +17,7 @@ const MIB = 2 ** 20;
 /**
  * Real writers' object and cross-reference streams inflate to at most about 10 times the whole
  * file, in files of nothing but blank pages (qpdf 9.9, pdf-lib 7.2; documents with content about
- * 0.5): twice that is allowed (docs/pdf-fallback.md).
+ * 0.5): twice that is allowed (docs/reading-documents.md, "PDFs sent whole").
  */
 export const INFLATE_RATIO = 20;
 /** Below 100 KB the allowance is this, not the ratio: a tiny file may pack its objects densely. */

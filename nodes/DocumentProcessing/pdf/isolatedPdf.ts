@@ -2,7 +2,7 @@
  * An uploaded PDF as the rest of the package sees it: its page count and range PDFs, read in a PDF
  * worker (pdfWorkers.ts) so that no byte of it is parsed on n8n's thread or in its heap. A file the
  * worker could not read, or that took it past a limit, is `unreadable` with the reason, and the
- * caller sends it whole (docs/pdf-fallback.md).
+ * caller sends it whole (docs/reading-documents.md, "PDFs sent whole").
  */
 import { spansItsMemory } from './pdfFile';
 import { PdfWorkerPool, type PdfWorkerLimits, type Thread } from './pdfWorkers';

@@ -4,7 +4,7 @@ import { createProxyAgent, POOL_OPTIONS, routeFor, type Route } from './proxy';
 
 // Process-wide so every node instance and every execution shares keep-alive connections. n8n
 // `require`s both node files of the package from one folder, so Node's module cache gives them
-// this one module instance (see README "Dependencies", process-wide state).
+// this one module instance (see CONTRIBUTING.md "Dependencies", process-wide state).
 const pools = new Map<string, Pool>();
 // Behind a proxy: one agent per proxy URL and use (it keeps a pool per target behind it).
 const proxyAgents = new Map<string, ProxyAgent>();

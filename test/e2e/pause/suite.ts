@@ -45,7 +45,7 @@ const RUNS_UNTIL_FINISHED_MS = 3_600_000;
 /**
  * n8n 2.x fails a node whose waiting stack entry carries `resumeError` when the wait ends by time;
  * n8n 1.x has no such field and passes the entry's data on: there the time limit gives the poll
- * mode's error as items (README "Wait modes", limitations).
+ * mode's error as items (docs/batches-and-long-jobs.md, "Waiting: poll or pause", limitations).
  */
 const failsAtTimeLimit = (version: string): boolean => Number(version.split('.')[0]) >= 2;
 

@@ -1,5 +1,5 @@
 /**
- * The corpus of PDFs in the structural classes that break splitters (docs/pdf-fallback.md):
+ * The corpus of PDFs in the structural classes that break splitters (docs/reading-documents.md, "PDFs sent whole"):
  * hand-written page trees (pdfTrees.ts), pdf-lib's own object streams and forms, and qpdf's
  * linearized, encrypted and object-stream files. `fallback` is what the node must report as the
  * reason it sent the file whole; a case without it must be split.
@@ -12,7 +12,7 @@ import { cyclicTree, lyingCount, repeatedTree } from './pdfBombs';
 import { inflatingStream, withStreams } from './pdfInflateBombs';
 
 export interface CorpusCase {
-	/** The structural class, as docs/pdf-fallback.md lists it. */
+	/** The structural class, as docs/reading-documents.md, "PDFs sent whole" lists it. */
 	kind: string;
 	file: string;
 	/** Pages the service reads in the file. */
