@@ -36,7 +36,9 @@ const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const REAL_N8N_FIRST = ['queue', 'compat', 'e2e', 'editor', 'integration', 'emulator', 'unit'];
-const NO_N8N_FIRST = ['integration', 'emulator', 'unit', 'queue', 'compat', 'e2e', 'editor'];
+// The editor suite (about a minute, one Chromium) before the many short e2e suites: last, it ran
+// alone at the end of a cold run for its whole length.
+const NO_N8N_FIRST = ['integration', 'emulator', 'unit', 'queue', 'compat', 'editor', 'e2e'];
 const ROOT = path.resolve(__dirname, '..');
 
 function cacheDir() {

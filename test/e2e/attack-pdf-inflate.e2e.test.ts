@@ -4,11 +4,13 @@
  * of 317 KB whose object stream pdf-lib's own inflater reads as 258 MB, where RFC 1951 reads 5
  * bytes (test/integration/support/pdfFlateAttacks.ts). Before, n8n inflated the 258 MB while the
  * splitter loaded the file (bench/pdf-inflate.ts: 458 MB of RSS in a bare process). Now pdf-lib
- * parses what the inflate budget's own inflater made: the document is split and read, n8n's
- * resident memory grows by less than the file's inflate allowance plus 64 MiB, and n8n keeps
- * answering (its health check never waits a second).
+ * parses what the inflate budget's own inflater made, in a PDF worker: the document is split and
+ * read, n8n's resident memory grows by less than the file's inflate allowance, plus what one PDF
+ * worker may hold (its heap and young generation, a new worker's on a cold n8n), plus 64 MiB, and
+ * n8n keeps answering (its health check never waits a second).
  */
 import { inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudget';
+import { PDF_WORKER_LIMITS } from '../../nodes/DocumentProcessing/pdf/isolatedPdf';
 import { lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
 import { publishUploadForm } from './examples/example-import';
 import { processMemoryBytes } from './lib/process-memory';
@@ -28,7 +30,7 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 		({ workflowId, form } = await publishUploadForm(suite.e2e, await suite.importEmulatorCredential('Attack PDF inflate (emulator)')));
 	}, E2E_SETUP_TIMEOUT_MS);
 
-	it('reads the document, memory within the allowance + 64 MiB, n8n answering throughout', async () => {
+	it('reads the document, memory within the allowance + one PDF worker + 64 MiB, n8n answering throughout', async () => {
 		const { e2e } = suite;
 		const pdf = lookaheadBombPdf('lookahead', 250_000, 8);
 		expect(pdf.length).toBeGreaterThan(300_000);
@@ -47,7 +49,7 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 		expect({ seen, last: seen[seen.length - 1] }).toEqual({ seen, last: 'success' });
 		const [execution] = await waitForExecutions(e2e.userFolder, { workflowId, afterId: before, timeoutMs: 60_000 });
 
-		const bound = inflateAllowance(pdf.length) + 64 * MIB;
+		const bound = inflateAllowance(pdf.length) + (PDF_WORKER_LIMITS.heapMb + PDF_WORKER_LIMITS.youngMb) * MIB + 64 * MIB;
 		const growth = processMemoryBytes(pid) - rssBefore;
 		// The figures travel with the verdicts, so that a failure shows them.
 		const figures = { rssGrowthMiB: Math.round(growth / MIB), boundMiB: Math.round(bound / MIB), longestHealthMs };
