@@ -6,7 +6,7 @@
 import { openEditorBrowser, type EditorBrowser } from '../../editor/browser';
 import { startScriptedModel, type ModelScript, type ScriptedModel } from '../lib/scripted-model';
 import { sleep } from '../lib/proc';
-import { readExecution, type SavedExecution } from '../lib/executions';
+import { readExecution, savedCompletely, type SavedExecution } from '../lib/executions';
 import type { E2eSuite } from '../lib/suite';
 import { EXAMPLE_CREDENTIALS } from './example-import';
 
@@ -68,7 +68,7 @@ export async function finishedExecution(suite: E2eSuite, executionId: string, ti
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const execution = await readExecution(suite.e2e.userFolder, executionId);
-		if (execution && !['new', 'running', 'waiting'].includes(execution.status)) return execution;
+		if (execution && !['new', 'running', 'waiting'].includes(execution.status) && savedCompletely(execution)) return execution;
 		if (Date.now() > deadline) throw new Error(`execution ${executionId} still ${execution?.status ?? 'unsaved'} after ${timeoutMs} ms`);
 		await sleep(300);
 	}

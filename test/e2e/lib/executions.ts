@@ -100,8 +100,8 @@ export async function waitForExecutions(
 			const full = (await Promise.all(done.map(async (e) => await readExecution(userFolder, e.id)))).filter(
 				(e): e is SavedExecution => e !== undefined,
 			);
-			// n8n 1.x can show the final status before the final run data (seen once on a loaded machine:
-			// an "error" execution read without its error): read again until the two agree.
+			// n8n 1.x on SQLite writes the status and the run data in two statements, no transaction
+			// (its pool size 0): a read between them sees the final status with the previous run data.
 			if (full.every(savedCompletely) || Date.now() > deadline) return full;
 		}
 		if (Date.now() > deadline) {
@@ -113,9 +113,17 @@ export async function waitForExecutions(
 	}
 }
 
-/** Whether a finished execution's saved run data matches its status (an error execution has its error). */
-function savedCompletely(execution: SavedExecution): boolean {
-	return execution.status !== 'error' || execution.data?.resultData.error !== undefined;
+/**
+ * Whether a finished execution's saved run data is its final one: an error execution holds its
+ * error; a successful one is no longer parked (`waitTill`) and has nothing left on its stack (the
+ * data of a parked execution holds both, seen on 1.x as a "success" whose last nodes never ran).
+ */
+export function savedCompletely(execution: SavedExecution): boolean {
+	const { data } = execution;
+	if (execution.status === 'error') return data?.resultData.error !== undefined;
+	if (execution.status !== 'success') return true;
+	const stack = (data?.executionData as { nodeExecutionStack?: unknown[] } | undefined)?.nodeExecutionStack ?? [];
+	return data !== null && !data.waitTill && stack.length === 0;
 }
 
 /** All runs of a node (an empty array when it did not run). */

@@ -225,7 +225,10 @@ export function definePauseSuite(version: string = N8N_VERSION): void {
 			const run = ended.data?.resultData.runData['Process Files'][0].data?.main?.[0] ?? [];
 			// One file per job here: one failure item each, paired to its item, in item order; the jobs are those launched.
 			expect(run.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-			const named = run.map((item) => /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/.exec(String(item.json.reason))?.[1]);
+			const timedOut = /^Job "([^"]+)" did not finish within 0\.05 minutes \(last status: [A-Z_]+\)$/;
+			// The whole items first, so a failure shows what came out instead.
+			expect(run.map((item) => item.json)).toEqual(run.map(() => expect.objectContaining({ stage: 'processing', reason: expect.stringMatching(timedOut) })));
+			const named = run.map((item) => timedOut.exec(String(item.json.reason))?.[1]);
 			expect(new Set(named)).toEqual(new Set(launched));
 			for (const item of run) {
 				expect(item.json).toMatchObject({ stage: 'processing', item_index: expect.any(Number), file_name: expect.any(String), file_id: expect.any(String) });
