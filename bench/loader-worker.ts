@@ -9,6 +9,7 @@ import { FileState } from '../nodes/DocumentProcessing/loader/fileState';
 import { contentToText } from '../nodes/DocumentProcessing/outputs/elementText';
 import { closeAllPools, type CallContext } from '../nodes/DocumentProcessing/transport';
 import { actionNode } from '../test/harness/action-node';
+import { partitionParameters } from '../test/harness/partition-parameters';
 import { collectGarbage, RssSampler } from './lib/rss';
 
 /**
@@ -41,17 +42,7 @@ export interface LoaderResult {
 const node = actionNode('bench');
 
 function parameters(chunked: boolean): PartitionParameters {
-	return {
-		strategy: 'fast',
-		languages: [],
-		coordinates: false,
-		uniqueElementIds: false,
-		...(chunked ? { chunkingStrategy: 'by_title', maxCharacters: 500 } : {}),
-		splitPdfPage: true,
-		splitPdfAllowFailed: false,
-		splitPdfConcurrencyLevel: 5,
-		additional: chunked ? [['include_orig_elements', 'true']] : [],
-	};
+	return partitionParameters(chunked ? { chunkingStrategy: 'by_title', maxCharacters: 500, additional: [['include_orig_elements', 'true']] } : {});
 }
 
 export function headingCuts(chunks: string[]): number {

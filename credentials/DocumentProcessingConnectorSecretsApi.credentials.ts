@@ -13,7 +13,7 @@ export class DocumentProcessingConnectorSecretsApi implements ICredentialType {
 
 	displayName = 'Document Processing Connector Secrets API';
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-document-processing#connector-secrets';
+	documentationUrl = 'https://github.com/n8n-nodes-document-processing/n8n-nodes-document-processing/blob/main/docs/connectors.md#secrets-from-credentials';
 
 	icon = { light: 'file:../icons/documentProcessing.svg', dark: 'file:../icons/documentProcessing.dark.svg' } as const;
 

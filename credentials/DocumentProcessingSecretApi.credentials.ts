@@ -10,7 +10,7 @@ export class DocumentProcessingSecretApi implements ICredentialType {
 
 	displayName = 'Document Processing Secret API';
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-document-processing#connector-secrets';
+	documentationUrl = 'https://github.com/n8n-nodes-document-processing/n8n-nodes-document-processing/blob/main/docs/connectors.md#register-secret';
 
 	icon = { light: 'file:../icons/documentProcessing.svg', dark: 'file:../icons/documentProcessing.dark.svg' } as const;
 

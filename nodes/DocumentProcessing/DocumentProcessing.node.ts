@@ -31,6 +31,7 @@ import { mergeRepeated } from './descriptions/mergedProperties';
 import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from './actions/common/connector/credentialTests';
 import { SECRET_EXPRESSION_FIELD } from './actions/secret/register.operation';
 import { documentProcessingSecretTest } from './actions/secret/secretCredential';
+import { documentProcessingSigningSecretTest, SIGNING_SECRET_EXPRESSION_FIELD } from './actions/notificationChannel/signingSecret';
 
 /**
  * The Resource list in the order of n8n's nodes panel, which lists actions by resource in this
@@ -75,7 +76,7 @@ export const DECLARED_PROPERTIES: INodeProperties[] = [
 /** A field several operations declare alike is one property (descriptions/mergedProperties.ts); worked out once. */
 const PROPERTIES = mergeRepeated(DECLARED_PROPERTIES);
 /** Every field of password type (the signing secret), and Register Secret's expression field, refused when typed. */
-const SECRET_PARAMETERS = new Set([...secretParameterNames(declared), SECRET_EXPRESSION_FIELD]);
+const SECRET_PARAMETERS = new Set([...secretParameterNames(declared), SECRET_EXPRESSION_FIELD, SIGNING_SECRET_EXPRESSION_FIELD]);
 const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
 
 export class DocumentProcessing implements INodeType {
@@ -103,6 +104,13 @@ export class DocumentProcessing implements INodeType {
 			{ name: 'documentProcessingConnectorSecretsApi', required: false, testedBy: 'documentProcessingConnectorSecretsTest', displayOptions: connectorCredentials.secrets },
 			// Register Secret's secret, when Secret Input is Credential.
 			{ name: 'documentProcessingSecretApi', required: true, testedBy: 'documentProcessingSecretTest', displayOptions: { show: { resource: ['secret'], operation: ['register'], secretInput: ['credential'] } } },
+			// A webhook channel's signing secret, when Signing Secret Input is Credential.
+			{
+				name: 'documentProcessingSigningSecretApi',
+				required: true,
+				testedBy: 'documentProcessingSigningSecretTest',
+				displayOptions: { show: { resource: ['notificationChannel'], operation: ['create'], channelType: ['webhook'], signingSecretInput: ['credential'] } },
+			},
 		],
 		// Wait Mode › Pause: the service's job event calls the execution's resume URL (docs/batches-and-long-jobs.md, "Waiting: poll or pause").
 		webhooks: [
@@ -122,7 +130,13 @@ export class DocumentProcessing implements INodeType {
 
 	methods = {
 		listSearch,
-		credentialTest: { documentProcessingApiTest, documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest, documentProcessingSecretTest },
+		credentialTest: {
+				documentProcessingApiTest,
+				documentProcessingAwsKeysTest,
+				documentProcessingConnectorSecretsTest,
+				documentProcessingSecretTest,
+				documentProcessingSigningSecretTest,
+			},
 	};
 
 	/** Resumes an execution paused until its jobs end (Wait Mode › Pause Execution Until the Job Ends). */

@@ -15,7 +15,8 @@
 #   NODE_VERSION=<its version, e.g. 24.21.0>
 #   N8N_BIN=<path of n8n's bin/n8n>
 # Progress goes to stderr. Env: N8N_VERSION (default 2.40.7), NODE_VERSION (default by n8n
-# major: 24.21.0 for 2.x, 22.23.3 for 1.x; NODE24_VERSION is the older name), N8N_CACHE_DIR.
+# major: 24.21.0 for 2.x, 22.23.3 for 1.x; NODE24_VERSION is the older name), N8N_CACHE_DIR,
+# SQLITE3_CFLAGS (default -O1, see build_shared_sqlite3).
 set -euo pipefail
 N8N_VERSION="${N8N_VERSION:-2.40.7}"
 case "$N8N_VERSION" in
@@ -75,7 +76,10 @@ fi
 flock -u 8
 
 # sqlite3 (n8n's SQLite driver) has no prebuilt binary here (they download from GitHub), and
-# compiling its bundled SQLite takes 80 CPU seconds. It is a Node-API addon built for Node-API 6,
+# compiling its bundled SQLite takes 80 CPU seconds at sqlite3's -O3, 26 at -O1 (SQLITE3_CFLAGS,
+# appended after the package's flags, so the last -O wins): on a cold run, where it competes with
+# three npm installs for two cores, that was 340 s of wall time before n8n 2.x could start, and
+# the tests' few thousand queries do not notice the difference. It is a Node-API addon built for Node-API 6,
 # like its published binaries: one build loads in every Node this script installs. So it is built
 # once per sqlite3 version into the cache, from its own tarball and beside n8n's npm ci, and each
 # n8n install copies it in.
@@ -92,7 +96,7 @@ build_shared_sqlite3() { # version, its tarball URL, node-addon-api version, tar
     npm install "${NPM_QUIET[@]}" "node-addon-api@$3" "tar@$4" >&2 &&
     npm pack --silent "$2" >/dev/null && mkdir node_modules/sqlite3 && tar xzf sqlite3-*.tgz -C node_modules/sqlite3 --strip-components=1)
   # npm run puts npm's own node-gyp on PATH; the tarball's "rebuild" script is `node-gyp rebuild`.
-  (cd "$tmp/node_modules/sqlite3" && PATH="$NODE_HOME/bin:$PATH" npm run rebuild --silent -- \
+  (cd "$tmp/node_modules/sqlite3" && PATH="$NODE_HOME/bin:$PATH" CFLAGS="${SQLITE3_CFLAGS:--O1}" npm run rebuild --silent -- \
     --nodedir="$NODE_HOME" --napi_build_version=6 >&2)
   mkdir -p "$dir"
   cp "$tmp/node_modules/sqlite3/build/Release/node_sqlite3.node" "$dir/node_sqlite3.node.part"

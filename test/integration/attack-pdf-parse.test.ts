@@ -6,24 +6,15 @@
  * later PDF split). The emulator does not parse the attack files (`unparsed_file_pattern`): it reads
  * PDFs with pdf-lib in this process, as the node did before.
  */
-import type { PartitionParameters } from '../../nodes/DocumentProcessing/api/partitionForm';
 import { partitionDocument, type PartitionOutcome } from '../../nodes/DocumentProcessing/api/partition';
 import type { CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
+import { partitionParameters } from '../harness/partition-parameters';
 import { PARSE_ATTACKS } from './support/pdfParseAttacks';
 import { samplePdf } from './support/pdfs';
 import { startTestService, type TestService } from './support/service';
 
-const PARAMETERS: PartitionParameters = {
-	strategy: 'fast',
-	languages: [],
-	coordinates: false,
-	uniqueElementIds: false,
-	splitPdfPage: true,
-	splitPdfAllowFailed: false,
-	splitPdfConcurrencyLevel: 5,
-	additional: [],
-};
+const PARAMETERS = partitionParameters();
 
 const SENT_WHOLE: Record<number, RegExp | undefined> = {
 	1: /^reading it took more than the 128 MiB of memory a PDF may use$/,

@@ -15,6 +15,7 @@ beforeEach(async () => {
 	service.emulator.setConfig({ job_duration_ms: 50, schedule_delay_ms: 10 });
 });
 
+const SIGNING_SECRET = 'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0cw==';
 const channel = (operation: string, parameters: INodeParameters = {}) => ({ resource: 'notificationChannel', operation, ...parameters });
 const run = async (parameters: INodeParameters, items?: HarnessItem[], continueOnFail = false) =>
 	await executeNode({ nodeType: new DocumentProcessing(), parameters, items, credentials: service.credentials, continueOnFail });
@@ -41,12 +42,34 @@ describe.each(SCOPES)('notification channels, %s scope', (_label, scope, prefix)
 		expect(sent.json).toEqual({ channel_type: 'webhook', url: 'http://127.0.0.1:9/hook', event_types: ['job.completed', 'job.failed'], description: 'finance' });
 	});
 
-	it('sends the user’s signing secret and keeps it out of the output', async () => {
-		const result = await run(channel('create', { ...scope, url: 'https://example.com/h', signingSecret: 'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0cw==' }));
+	it('sends the signing secret of the picked credential and keeps it out of the output', async () => {
+		const parameters = channel('create', { ...scope, url: 'https://example.com/h', signingSecretInput: 'credential' });
+		const credentials = { ...service.credentials, documentProcessingSigningSecretApi: { secret: SIGNING_SECRET } };
+		const result = await executeNode({ nodeType: new DocumentProcessing(), parameters, credentials });
 		expect(JSON.stringify(result.output)).not.toContain('c2VjcmV0');
 		expect(result.output[0][0].json).not.toHaveProperty('message');
 		const [sent] = await channelRequests();
-		expect((sent.json as IDataObject).secret).toBe('whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0cw==');
+		expect((sent.json as IDataObject).secret).toBe(SIGNING_SECRET);
+	});
+
+	it('sends the signing secret an expression gives at run time', async () => {
+		const parameters = channel('create', { ...scope, url: 'https://example.com/h', signingSecretInput: 'expression', signingSecret: '={{ $json.signing }}' });
+		await run(parameters, [{ json: { signing: SIGNING_SECRET } }]);
+		const [sent] = await channelRequests();
+		expect((sent.json as IDataObject).secret).toBe(SIGNING_SECRET);
+	});
+
+	it('refuses a signing secret typed into the node (n8n would save it), a missing credential and an empty value, before any request', async () => {
+		const typed = await failure(run(channel('create', { ...scope, url: 'https://example.com/h', signingSecretInput: 'expression', signingSecret: SIGNING_SECRET })));
+		expect(typed).toBeInstanceOf(NodeOperationError);
+		expect(typed.message).toBe('Signing Secret holds a typed value');
+		expect(typed.description).toMatch(/Map the secret by expression .+, or set Signing Secret Input to Credential\.$/);
+		expect(JSON.stringify(typed)).not.toContain('c2VjcmV0');
+		const none = await failure(run(channel('create', { ...scope, url: 'https://example.com/h', signingSecretInput: 'credential' })));
+		expect(none.message).toBe('No Document Processing Signing Secret API credential is picked');
+		const empty = await failure(run(channel('create', { ...scope, url: 'https://example.com/h', signingSecretInput: 'expression', signingSecret: '={{ $json.missing }}' })));
+		expect(empty.message).toBe('Signing Secret is empty');
+		expect(await channelRequests()).toEqual([]);
 	});
 
 	it('creates an e-mail channel that says it is disabled until verified, then verifies it with the e-mailed code', async () => {

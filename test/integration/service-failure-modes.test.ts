@@ -75,7 +75,7 @@ describe('webhook channel rules in Create and Update Notification Channel', () =
 	});
 
 	it('refuses a Signing Secret outside 24–75 bytes before any request, without showing it', async () => {
-		const error = await failure(run({ resource: 'notificationChannel', operation: 'create', url: 'https://example.com/h', signingSecret: 'short-secret' }));
+		const error = await failure(run({ resource: 'notificationChannel', operation: 'create', url: 'https://example.com/h', signingSecretInput: 'expression', signingSecret: '={{ $json.signing }}' }, service.credentials, [{ json: { signing: 'short-secret' } }]));
 		expect(error.message).toBe('The Signing Secret is 12 bytes long; the service takes 24 to 75');
 		expect(JSON.stringify(error)).not.toContain('short-secret');
 		expect(await service.requests('/api/v1/notifications')).toEqual([]);

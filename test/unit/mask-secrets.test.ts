@@ -3,20 +3,21 @@ import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow'
 import { DocumentProcessing } from '../../nodes/DocumentProcessing/DocumentProcessing.node';
 import { maskConfigSecrets } from '../../nodes/DocumentProcessing/actions/common/connector/maskConfig';
 import { SECRET_EXPRESSION_FIELD } from '../../nodes/DocumentProcessing/actions/secret/register.operation';
+import { SIGNING_SECRET_EXPRESSION_FIELD } from '../../nodes/DocumentProcessing/actions/notificationChannel/signingSecret';
 import { MASK, maskedNode, secretParameterNames, withMaskedNode } from '../../nodes/DocumentProcessing/secrets/maskSecrets';
 import { asNodeError } from '../../nodes/DocumentProcessing/helpers/nodeErrors';
 
 const PASSWORD_FIELDS = secretParameterNames(new DocumentProcessing().description.properties);
-// The node masks Register Secret's expression field too: a value typed there is refused, not kept.
-const SECRET_NAMES = new Set([...PASSWORD_FIELDS, SECRET_EXPRESSION_FIELD]);
+// The node masks the secrets' expression fields too: a value typed there is refused, not kept.
+const SECRET_NAMES = new Set([...PASSWORD_FIELDS, SECRET_EXPRESSION_FIELD, SIGNING_SECRET_EXPRESSION_FIELD]);
 
 function node(parameters: INode['parameters']): INode {
 	return { id: 'n1', name: 'Register Secret', type: 'documentProcessing', typeVersion: 1, position: [0, 0], parameters };
 }
 
 describe('secret parameters in errors', () => {
-	it('finds the one password field left: the webhook channel’s signing secret (Register Secret and the connector forms take secrets from credentials)', () => {
-		expect([...PASSWORD_FIELDS]).toEqual(['signingSecret']);
+	it('finds no password field: every secret comes from a credential, a file or an expression (n8n saves parameters as typed)', () => {
+		expect([...PASSWORD_FIELDS]).toEqual([]);
 	});
 
 	it('masks the plaintext at the type’s documented secret keys of its Config (JSON)', () => {

@@ -1,15 +1,7 @@
-import { partitionFormFields, type PartitionParameters } from '../../nodes/DocumentProcessing/api/partitionForm';
+import { partitionFormFields } from '../../nodes/DocumentProcessing/api/partitionForm';
+import { partitionParameters } from '../harness/partition-parameters';
 
-const base: PartitionParameters = {
-	strategy: 'hi_res',
-	languages: [],
-	coordinates: false,
-	uniqueElementIds: false,
-	splitPdfPage: true,
-	splitPdfAllowFailed: false,
-	splitPdfConcurrencyLevel: 5,
-	additional: [],
-};
+const base = partitionParameters({ strategy: 'hi_res' });
 
 describe('partitionFormFields', () => {
 	it('sends booleans as true/false strings and repeats languages', () => {

@@ -10,6 +10,7 @@ import { connectorView } from '../../nodes/DocumentProcessing/actions/common/con
 import { typesOf } from '../../nodes/DocumentProcessing/actions/common/connector/connectorTypes';
 import { documentProcessingAwsKeysTest, documentProcessingConnectorSecretsTest } from '../../nodes/DocumentProcessing/actions/common/connector/credentialTests';
 import { documentProcessingSecretTest } from '../../nodes/DocumentProcessing/actions/secret/secretCredential';
+import { documentProcessingSigningSecretTest } from '../../nodes/DocumentProcessing/actions/notificationChannel/signingSecret';
 import { shownByDefault } from './panels/displayOptions';
 
 const MASK = '**********';
@@ -79,6 +80,15 @@ describe('connector forms', () => {
 		expect(credentialsShown({ ...register, secretInput: 'binary' })).toEqual(['documentProcessingApi']);
 		expect(credentialsShown({ ...register, secretInput: 'expression' })).toEqual(['documentProcessingApi']);
 	});
+
+	it('shows the signing secret credential on a webhook channel’s Create only while Signing Secret Input is Credential', () => {
+		const create = { resource: 'notificationChannel', operation: 'create', channelType: 'webhook' };
+		expect(credentialsShown({ ...create, signingSecretInput: 'credential' })).toEqual(['documentProcessingApi', 'documentProcessingSigningSecretApi']);
+		expect(credentialsShown({ ...create, signingSecretInput: 'service' })).toEqual(['documentProcessingApi']);
+		expect(credentialsShown({ ...create, signingSecretInput: 'expression' })).toEqual(['documentProcessingApi']);
+		expect(credentialsShown({ ...create, channelType: 'email', signingSecretInput: 'credential' })).toEqual(['documentProcessingApi']);
+		expect(credentialsShown({ resource: 'notificationChannel', operation: 'update', channelType: 'webhook', signingSecretInput: 'credential' })).toEqual(['documentProcessingApi']);
+	});
 });
 
 describe('connector credential tests (no request, no value quoted)', () => {
@@ -89,6 +99,14 @@ describe('connector credential tests (no request, no value quoted)', () => {
 		expect((await test(documentProcessingAwsKeysTest, { accessKeyId: 'AKIA', secretAccessKey: PLAIN })).status).toBe('OK');
 		const missing = await test(documentProcessingAwsKeysTest, { accessKeyId: 'AKIA', secretAccessKey: '' });
 		expect(missing).toEqual({ status: 'Error', message: expect.stringContaining('no Access Key ID or no Secret Access Key') });
+	});
+
+	it('a signing secret: 24 to 75 bytes, never quoted', async () => {
+		const secret = `whsec_${PLAIN}-0123456789`;
+		expect(await test(documentProcessingSigningSecretTest, { secret })).toEqual({ status: 'OK', message: expect.not.stringContaining(PLAIN) });
+		const short = await test(documentProcessingSigningSecretTest, { secret: PLAIN });
+		expect(short).toEqual({ status: 'Error', message: 'The signing secret is 19 bytes long; the service takes 24 to 75' });
+		expect((await test(documentProcessingSigningSecretTest, { secret: 'x'.repeat(76) })).status).toBe('Error');
 	});
 
 	it('Register Secret’s secret: there, never quoted', async () => {

@@ -39,7 +39,7 @@ export function checkWebhookChannel(call: CallContext, fields: { url?: string; s
 		if (bytes < MIN_SECRET_BYTES || bytes > MAX_SECRET_BYTES) {
 			throw new NodeOperationError(call.node, `The Signing Secret is ${bytes} bytes long; the service takes ${MIN_SECRET_BYTES} to ${MAX_SECRET_BYTES}`, {
 				itemIndex: call.itemIndex,
-				description: `Use a secret of ${MIN_SECRET_BYTES}–${MAX_SECRET_BYTES} ASCII characters, e.g. "whsec_" followed by 32 random bytes in base64 (50 characters), or leave Signing Secret empty.`,
+				description: `Use a secret of ${MIN_SECRET_BYTES}–${MAX_SECRET_BYTES} ASCII characters, e.g. "whsec_" followed by 32 random bytes in base64 (50 characters), or set Signing Secret Input to Chosen by the Service.`,
 			});
 		}
 	}

@@ -22,6 +22,7 @@ export function channelOperations(): OperationUnderTest[] {
 						scope: 'workspace',
 						channelType: 'webhook',
 						url: `${NOWHERE}/hooks/matrix`,
+						signingSecretInput: 'expression',
 						signingSecret: '={{ $json.signing }}',
 						eventTypes: ['job.failed'],
 					},

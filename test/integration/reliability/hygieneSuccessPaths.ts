@@ -74,7 +74,7 @@ export function hygieneSuccessPaths({ bench, caseSecrets, expectClean, expectSer
 
 	it('notification channels: neither our signing secret nor one the service chose reaches an item', async () => {
 		const ours = await run(
-			{ resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'webhook', url: `${NOWHERE}/a`, signingSecret: '={{ $json.signing }}' },
+			{ resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'webhook', url: `${NOWHERE}/a`, signingSecretInput: 'expression', signingSecret: '={{ $json.signing }}' },
 			[{ json: { signing: SIGNING_SECRET } }],
 		);
 		const theirs = await run({ resource: 'notificationChannel', operation: 'create', scope: 'workspace', channelType: 'webhook', url: `${NOWHERE}/b` });

@@ -7,6 +7,7 @@ import { EVENT_TYPE_OPTIONS } from '../../webhooks/eventTypes';
 import { runPerItem } from '../../helpers/items';
 import { eventTypesFrom, webhookUrlFrom } from './channelFields';
 import { scopeFrom, channelScopeProperties } from './channelScope';
+import { signingSecretFrom, signingSecretProperties } from './signingSecret';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -23,16 +24,7 @@ const properties: INodeProperties[] = [
 		description: 'Address the service sends the events to; it must be reachable from the service',
 		displayOptions: { show: { channelType: ['webhook'] } },
 	},
-	{
-		displayName: 'Signing Secret',
-		name: 'signingSecret',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		description:
-			'Secret the service signs deliveries with (Standard Webhooks, e.g. whsec_ followed by base64). Set it to be able to verify deliveries: when empty the service picks one, which this node does not show.',
-		displayOptions: { show: { channelType: ['webhook'] } },
-	},
+	...signingSecretProperties,
 	{
 		displayName: 'Recipient E-Mail',
 		name: 'recipientEmail',
@@ -67,7 +59,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function channelInputFrom(ctx: IExecuteFunctions, itemIndex: number): ChannelInput {
+async function channelInputFrom(ctx: IExecuteFunctions, itemIndex: number): Promise<ChannelInput> {
 	const channelType = ctx.getNodeParameter('channelType', itemIndex) as string;
 	const eventTypes = eventTypesFrom(ctx, itemIndex, ctx.getNodeParameter('eventTypes', itemIndex, []));
 	const text = String(ctx.getNodeParameter('description', itemIndex, '')).trim();
@@ -83,14 +75,14 @@ function channelInputFrom(ctx: IExecuteFunctions, itemIndex: number): ChannelInp
 		return { channel_type: 'email', email_config: { recipient_email: email }, event_types: eventTypes, ...described };
 	}
 	const url = webhookUrlFrom(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, ''));
-	const secret = String(ctx.getNodeParameter('signingSecret', itemIndex, ''));
-	return { channel_type: 'webhook', url, ...(secret ? { secret } : {}), event_types: eventTypes, ...described };
+	const secret = await signingSecretFrom(ctx, itemIndex);
+	return { channel_type: 'webhook', url, ...(secret === undefined ? {} : { secret }), event_types: eventTypes, ...described };
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runPerItem(this, items, async (itemIndex) => {
 		const scope = scopeFrom(this, itemIndex);
-		const input = channelInputFrom(this, itemIndex);
+		const input = await channelInputFrom(this, itemIndex);
 		const created = await createChannel(await callContextFor(this, itemIndex), scope, input);
 		const { channel } = created;
 		if (input.channel_type === 'email') {
@@ -106,7 +98,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			return {
 				...channel,
 				message:
-					'The service chose a signing secret for this channel; it is not shown, to keep it out of execution data. To verify deliveries, create the channel with your own Signing Secret, or use the Document Processing Trigger, which manages its own.',
+					'The service chose a signing secret for this channel; it is not shown, to keep it out of execution data. To verify deliveries, create the channel with Signing Secret Input › Credential, or use the Document Processing Trigger, which manages its own.',
 			};
 		}
 		return channel;

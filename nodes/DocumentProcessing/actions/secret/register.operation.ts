@@ -1,11 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { callContextFor } from '../../api/context';
 import { registerSecret } from '../../api/secrets';
 import { runPerItem } from '../../helpers/items';
 import { readSecret, type SecretInputMode } from './secretInput';
 import { inputBinaryField } from '../../descriptions/binaryInput';
 import { credentialSecret } from './secretCredential';
+import { expressionOnlySecret } from '../../secrets/expressionOnly';
 
 /** The field of Secret Input › Expression; masked in the node an error carries. */
 export const SECRET_EXPRESSION_FIELD = 'secretValue';
@@ -63,17 +64,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['secret'], operation: ['register'] } }, properties);
 
-/** Secret Input › Expression: the evaluated value, refused when the field holds typed text. */
-function expressionSecret(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	const saved = ctx.getNode().parameters[SECRET_EXPRESSION_FIELD];
-	if (typeof saved === 'string' && saved.trim() !== '' && !saved.startsWith('=')) {
-		throw new NodeOperationError(ctx.getNode(), 'Secret holds a typed value', {
-			itemIndex,
-			description: 'n8n saves a node’s parameters as typed, in the workflow and in every execution. Map the secret by expression (e.g. {{ $json.password }}), or set Secret Input to Credential.',
-		});
-	}
-	return ctx.getNodeParameter(SECRET_EXPRESSION_FIELD, itemIndex, '');
-}
+const EXPRESSION_FIELD = { name: SECRET_EXPRESSION_FIELD, label: 'Secret', instead: 'set Secret Input to Credential' };
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runPerItem(this, items, async (itemIndex) => {
@@ -83,7 +74,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const secret = await readSecret(this, itemIndex, {
 			mode,
 			label: 'Secret',
-			text: input === 'credential' ? await credentialSecret(this, itemIndex) : input === 'expression' ? expressionSecret(this, itemIndex) : undefined,
+			text: input === 'credential' ? await credentialSecret(this, itemIndex) : input === 'expression' ? expressionOnlySecret(this, itemIndex, EXPRESSION_FIELD) : undefined,
 			binaryProperty: mode === 'binary' ? (this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string) : undefined,
 			json: options.isJson === true ? 'any' : false,
 		});

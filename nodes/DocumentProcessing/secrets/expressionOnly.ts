@@ -1,0 +1,18 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * A secret's field that takes an expression only: n8n saves a node's parameters as typed, in the
+ * workflow and in every execution, so a value typed into the field is refused before it is used.
+ * The error names the field and what to use instead, never the value.
+ */
+export function expressionOnlySecret(ctx: IExecuteFunctions, itemIndex: number, field: { name: string; label: string; instead: string }): unknown {
+	const saved = ctx.getNode().parameters[field.name];
+	if (typeof saved === 'string' && saved.trim() !== '' && !saved.startsWith('=')) {
+		throw new NodeOperationError(ctx.getNode(), `${field.label} holds a typed value`, {
+			itemIndex,
+			description: `n8n saves a node’s parameters as typed, in the workflow and in every execution. Map the secret by expression (e.g. {{ $json.secret }}), or ${field.instead}.`,
+		});
+	}
+	return ctx.getNodeParameter(field.name, itemIndex, '');
+}
