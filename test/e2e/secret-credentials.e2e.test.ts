@@ -1,6 +1,6 @@
 /**
- * Real n8n (issue 43, finding 5; issue 51): a Create Source, a Create Destination and a Register
- * Secret whose secrets come from n8n credentials. The plaintext is in neither the saved workflow,
+ * Real n8n (issue 43, finding 5; issue 51): a Create Source, a Create Destination, a Register
+ * Secret and a webhook channel's Create whose secrets come from n8n credentials. The plaintext is in neither the saved workflow,
  * the saved execution (with its copy of the workflow and its run data), nor any request the
  * emulator got; the emulator decrypted what was registered to the exact values.
  */
@@ -11,6 +11,7 @@ import { loadWorkflow, nodeOutputJson, useE2eSuite } from './n8n';
 const AWS_SECRET = `E2E-AWS-SECRET-${randomUUID()}`;
 const API_KEY = `E2E-PINECONE-KEY-${randomUUID()}`;
 const REGISTERED = `E2E-REGISTERED-SECRET-${randomUUID()}`;
+const SIGNING = `whsec_E2E-SIGNING-${randomUUID()}`;
 const MASK = '**********';
 
 describe('real n8n: secrets from credentials', () => {
@@ -30,6 +31,7 @@ describe('real n8n: secrets from credentials', () => {
 			data: { pairs: { values: [{ name: 'api_key', value: API_KEY }] } },
 		});
 		const secretCredential = await e2e.importCredential({ name: 'E2E secret', type: 'documentProcessingSecretApi', data: { secret: REGISTERED } });
+		const signingCredential = await e2e.importCredential({ name: 'E2E signing secret', type: 'documentProcessingSigningSecretApi', data: { secret: SIGNING } });
 		const workflowId = await e2e.importWorkflow(
 			loadWorkflow('connector-credential-secrets.json', {
 				CREDENTIAL_ID: main.id,
@@ -40,6 +42,8 @@ describe('real n8n: secrets from credentials', () => {
 				SECRETS_CREDENTIAL_NAME: secrets.name,
 				SECRET_CREDENTIAL_ID: secretCredential.id,
 				SECRET_CREDENTIAL_NAME: secretCredential.name,
+				SIGNING_CREDENTIAL_ID: signingCredential.id,
+				SIGNING_CREDENTIAL_NAME: signingCredential.name,
 			}),
 		);
 		const run = await e2e.execute(workflowId);
@@ -63,6 +67,13 @@ describe('real n8n: secrets from credentials', () => {
 			{ api_key: ref(API_KEY), index_name: 'e2e-docs', namespace: 'e2e', batch_size: 50 },
 		]);
 
+		// The signing secret goes to the service, which signs with it; the channel it gives back has none.
+		const channelCreates = requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/notifications/channels');
+		expect(channelCreates.map((r) => (r.json as { secret?: string }).secret)).toEqual([SIGNING]);
+		expect(nodeOutputJson(run.data, 'Create Webhook Channel')).toEqual([expect.objectContaining({ channel_type: 'webhook', url: 'http://127.0.0.1:9/e2e-signed' })]);
+		const otherRequests = JSON.stringify(requests.filter((r) => !channelCreates.includes(r)));
+		expect(otherRequests).not.toContain(SIGNING);
+
 		const everyRequest = JSON.stringify(requests);
 		const workflow = JSON.stringify(await e2e.rest.getWorkflow(workflowId));
 		// The saved execution as n8n's REST API gives it: its copy of the workflow and its run data.
@@ -70,10 +81,10 @@ describe('real n8n: secrets from credentials', () => {
 		const execution = await e2e.rest.getExecution(run.executionId);
 		const savedExecution = JSON.stringify(execution);
 		expect(JSON.stringify(execution.workflowData)).toContain('Create S3 Source');
-		for (const secret of [AWS_SECRET, API_KEY, REGISTERED]) {
+		for (const secret of [AWS_SECRET, API_KEY, REGISTERED, SIGNING]) {
 			expect(workflow).not.toContain(secret);
 			expect(savedExecution).not.toContain(secret);
-			expect(everyRequest).not.toContain(secret);
+			if (secret !== SIGNING) expect(everyRequest).not.toContain(secret);
 			expect(run.log).not.toContain(secret);
 		}
 	}, 5 * 60_000);

@@ -25,6 +25,8 @@ interface Panel {
 	fields: string[];
 	/** The Connector Type picked first, by its name in the list. */
 	connectorType?: string;
+	/** Other options picked next, each by its name in the list. */
+	picks?: Array<{ parameter: string; name: string }>;
 	/** The credential pickers the panel shows, by their labels' text. */
 	credentials?: RegExp[];
 }
@@ -54,6 +56,13 @@ const PANELS: Panel[] = [
 		fields: ['Name', 'Connector Type', 'Define Config', 'Batch Size', 'Database', 'Host', 'Port', 'Table Name', 'Username'],
 		credentials: [/^Credential$/, /^Credential for Document Processing Connector Secrets API$/],
 	},
+	{
+		action: 'Create notification channel',
+		picture: 'editor-create-channel.png',
+		picks: [{ parameter: 'signingSecretInput', name: 'Credential' }],
+		fields: ['Scope', 'Channel Type', 'URL', 'Signing Secret Input', 'Event Types', 'Description'],
+		credentials: [/^Credential$/, /^Credential for Document Processing Signing Secret API$/],
+	},
 ];
 
 /** The labels of the parameters at the top of the node's panel, in order (Resource and Operation left out). */
@@ -64,10 +73,13 @@ async function topLevelLabels(page: Page): Promise<string[]> {
 	return labels.map((label) => label.split('FixedExpression')[0].trim()).filter((label) => label !== '' && !['Resource', 'Operation'].includes(label));
 }
 
-/** Picks an entry of an options field by the name it shows, as a user does. */
+/**
+ * Picks an entry of an options field by the name it shows, as a user does. An entry's text is its
+ * name, then its description when it has one (which starts with a capital, right after the name).
+ */
 async function pick(page: Page, parameter: string, name: string): Promise<void> {
 	await page.getByTestId('ndv').getByTestId(`parameter-input-${parameter}`).click();
-	await page.locator('.el-select-dropdown__item:visible').filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) }).first().click();
+	await page.locator('.el-select-dropdown__item:visible').filter({ hasText: new RegExp(`^\\s*${name}(\\s*$|[A-Z])`) }).first().click();
 	await page.getByTestId('ndv').locator(`[data-test-id="parameter-input-${parameter}"] input`).first().waitFor();
 }
 
@@ -124,11 +136,12 @@ async function parametersPane(page: Page): Promise<Buffer> {
 export function definePanelTests({ e2e, page }: EditorSession): void {
 	beforeAll(async () => await page().setViewportSize(PANEL_WINDOW));
 
-	it.each(PANELS)('opens $action ($picture) with its short panel', async ({ action, picture, fields, connectorType, credentials }) => {
+	it.each(PANELS)('opens $action ($picture) with its short panel', async ({ action, picture, fields, connectorType, picks, credentials }) => {
 		await addNodeWithAction(page(), e2e().n8n.url, action);
 		const ndv = page().getByTestId('ndv');
 		await ndv.getByTestId('node-parameters').getByTestId('input-label').first().waitFor();
 		if (connectorType) await pick(page(), 'connectorTypeId', connectorType);
+		for (const { parameter, name } of picks ?? []) await pick(page(), parameter, name);
 		const labels = await topLevelLabels(page());
 		process.stdout.write(`${action}${connectorType ? ` (${connectorType})` : ''}: ${labels.join(', ')}\n`);
 		expect(labels).toEqual(fields);
