@@ -1,7 +1,7 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IExecuteFunctions, INodeCredentialTestResult, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { MAX_SECRET_BYTES, MIN_SECRET_BYTES } from '../../api/channelRules';
-import { expressionOnlySecret } from '../../secrets/expressionOnly';
+import { expressionOnlySecret, pickedCredentialSecret } from '../../secrets/secretSources';
 
 /*
  * A webhook channel's signing secret never rests in a node parameter (n8n saves parameters as
@@ -47,21 +47,13 @@ export const signingSecretProperties: INodeProperties[] = [
 	},
 ];
 
-async function credentialSigningSecret(ctx: IExecuteFunctions, itemIndex: number): Promise<unknown> {
-	if (!ctx.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) {
-		throw new NodeOperationError(ctx.getNode(), 'No Document Processing Signing Secret API credential is picked', {
-			itemIndex,
-			description: 'Pick the credential that holds the signing secret, or set Signing Secret Input to Chosen by the Service or Expression.',
-		});
-	}
-	return (await ctx.getCredentials(SIGNING_SECRET_CREDENTIAL, itemIndex)).secret;
-}
+const CREDENTIAL = { type: SIGNING_SECRET_CREDENTIAL, label: 'Document Processing Signing Secret API', instead: 'set Signing Secret Input to Chosen by the Service or Expression' };
 
 /** The signing secret for a webhook channel's Create; undefined when the service picks one. */
 export async function signingSecretFrom(ctx: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
 	const input = ctx.getNodeParameter('signingSecretInput', itemIndex, 'service') as string;
 	if (input === 'service') return undefined;
-	const value = input === 'credential' ? await credentialSigningSecret(ctx, itemIndex) : expressionOnlySecret(ctx, itemIndex, EXPRESSION_FIELD);
+	const value = input === 'credential' ? await pickedCredentialSecret(ctx, itemIndex, CREDENTIAL) : expressionOnlySecret(ctx, itemIndex, EXPRESSION_FIELD);
 	const secret = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value as number);
 	if (secret.trim() === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Signing Secret is empty', {

@@ -6,7 +6,7 @@ import { runPerItem } from '../../helpers/items';
 import { readSecret, type SecretInputMode } from './secretInput';
 import { inputBinaryField } from '../../descriptions/binaryInput';
 import { credentialSecret } from './secretCredential';
-import { expressionOnlySecret } from '../../secrets/expressionOnly';
+import { expressionOnlySecret } from '../../secrets/secretSources';
 
 /** The field of Secret Input › Expression; masked in the node an error carries. */
 export const SECRET_EXPRESSION_FIELD = 'secretValue';

@@ -1,18 +1,12 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IExecuteFunctions, INodeCredentialTestResult } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { pickedCredentialSecret } from '../../secrets/secretSources';
 
 /** The credential Register Secret reads its secret from (Secret Input › Credential). */
 export const SECRET_CREDENTIAL = 'documentProcessingSecretApi';
 
 /** The picked credential's secret, for this item. */
 export async function credentialSecret(ctx: IExecuteFunctions, itemIndex: number): Promise<unknown> {
-	if (!ctx.getNode().credentials?.[SECRET_CREDENTIAL]) {
-		throw new NodeOperationError(ctx.getNode(), 'No Document Processing Secret API credential is picked', {
-			itemIndex,
-			description: 'Pick the credential that holds the secret, or set Secret Input to Binary File or Expression.',
-		});
-	}
-	return (await ctx.getCredentials(SECRET_CREDENTIAL, itemIndex)).secret;
+	return await pickedCredentialSecret(ctx, itemIndex, { type: SECRET_CREDENTIAL, label: 'Document Processing Secret API', instead: 'set Secret Input to Binary File or Expression' });
 }
 
 /** The credential's test, run when a user saves one: the secret is there (checked without a request, never quoted). */

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+// Where a secret the node sends comes from, other than a file of the item (actions/secret/secretInput.ts).
+
 /**
  * A secret's field that takes an expression only: n8n saves a node's parameters as typed, in the
  * workflow and in every execution, so a value typed into the field is refused before it is used.
@@ -15,4 +17,12 @@ export function expressionOnlySecret(ctx: IExecuteFunctions, itemIndex: number, 
 		});
 	}
 	return ctx.getNodeParameter(field.name, itemIndex, '');
+}
+
+/** The `secret` of the credential of `type` picked on the node, for this item; an error naming it when none is picked. */
+export async function pickedCredentialSecret(ctx: IExecuteFunctions, itemIndex: number, credential: { type: string; label: string; instead: string }): Promise<unknown> {
+	if (!ctx.getNode().credentials?.[credential.type]) {
+		throw new NodeOperationError(ctx.getNode(), `No ${credential.label} credential is picked`, { itemIndex, description: `Pick the credential that holds the secret, or ${credential.instead}.` });
+	}
+	return (await ctx.getCredentials(credential.type, itemIndex)).secret;
 }
