@@ -29,6 +29,7 @@
  * Cold (an n8n of test/compat/n8n-versions.json not installed yet: `.ci/run` starts `npm test`
  * while its background installs still run), the layers that need no n8n go first instead: a
  * real-n8n suite would only hold a worker waiting for its install, while these can run meanwhile.
+ * Within a layer, the suites known to be long start first (typicalSeconds).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -63,6 +64,19 @@ function mostlyWaits(file) {
 
 const secondsFile = () => path.join(cacheDir(), 'suite-seconds.json');
 
+/**
+ * The long suites' seconds on a warm run (suite-seconds.typical.json, rounded, refreshed by hand):
+ * a cold run has no record, and within a layer its long suites should start first, or three
+ * minute-long e2e suites start last and run on alone (a cold run ended 60 s after the others).
+ */
+function typicalSeconds() {
+	try {
+		return JSON.parse(fs.readFileSync(path.join(__dirname, 'suite-seconds.typical.json'), 'utf8'));
+	} catch {
+		return {};
+	}
+}
+
 /** Seconds per suite (path relative to the repository) of the last runs; {} when there are none. */
 function recordedSeconds() {
 	try {
@@ -82,6 +96,10 @@ class LayerSequencer extends Sequencer {
 		};
 		const seconds = recordedSeconds();
 		const recorded = (test) => seconds[path.relative(ROOT, test.path)] ?? Infinity;
+		const typical = typicalSeconds();
+		// Cold: what is known (this machine's record, else the typical one) and the rest as short.
+		const expected = (test) => seconds[path.relative(ROOT, test.path)] ?? typical[path.relative(ROOT, test.path)] ?? 0;
+		const longestExpectedFirst = (a, b) => expected(b) - expected(a);
 		const byJest = super.sort(tests);
 		const position = new Map(byJest.map((test, index) => [test, index]));
 		const longestFirst = (a, b) => (recorded(b) === recorded(a) ? 0 : recorded(b) > recorded(a) ? 1 : -1);
@@ -95,7 +113,7 @@ class LayerSequencer extends Sequencer {
 		const byPriority = (a, b) => priorities.get(b) - priorities.get(a);
 		const layered = (a, b) => rank(a) - rank(b);
 		return [...byJest].sort((a, b) =>
-			(warm ? byPriority(a, b) || longestFirst(a, b) || layered(a, b) : layered(a, b) || longestFirst(a, b)) || position.get(a) - position.get(b),
+			(warm ? byPriority(a, b) || longestFirst(a, b) || layered(a, b) : layered(a, b) || longestExpectedFirst(a, b)) || position.get(a) - position.get(b),
 		);
 	}
 

@@ -64,6 +64,16 @@ describe('the test sequencer', () => {
 		expect(names(new LayerSequencer({}).sort(suites()))[0]).toBe('test/queue/q.queue.test.ts');
 	});
 
+	it('cold and without a record, starts the suites the typical table knows as long first within their layer', () => {
+		const typical = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'suite-seconds.typical.json'), 'utf8')) as Record<string, number>;
+		expect(typical['test/e2e/pause.e2e.test.ts']).toBeGreaterThan(30);
+		const e2e = [test('test/e2e/a-short.e2e.test.ts', 'e2e'), test('test/e2e/proxy.e2e.test.ts', 'e2e'), test('test/e2e/pause.e2e.test.ts', 'e2e')];
+		const order = names(new LayerSequencer({}).sort([...e2e, ...suites()]));
+		// Layers first (no n8n is installed here), then by the typical seconds: pause before proxy before the unknown one.
+		expect(order[0]).toMatch(/^test\/integration\//);
+		expect(order.slice(-3)).toEqual(['test/e2e/pause.e2e.test.ts', 'test/e2e/proxy.e2e.test.ts', 'test/e2e/a-short.e2e.test.ts']);
+	});
+
 	it('puts the longest suite of the recorded run first, then the unrecorded ones in layer order, then the others by time whatever their layer', () => {
 		installAll();
 		const sequencer = new LayerSequencer({});
