@@ -4,25 +4,42 @@
  * memory sampled (the peak over a baseline), and an n8n form submitted as its page does.
  */
 import * as fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { processMemoryBytes } from './process-memory';
+
+/**
+ * The probe, in a worker thread of its own: the emulator that takes the attack's upload runs on
+ * the test's main thread, and a probe sharing that thread's event loop would count the emulator's
+ * parsing of a 10 MB body as n8n's wait (a loaded machine made that over a second).
+ */
+const HEALTH_PROBE = `
+const { parentPort, workerData } = require('node:worker_threads');
+let running = true, longest = 0;
+parentPort.once('message', () => { running = false; });
+(async () => {
+  while (running) {
+    const started = Date.now();
+    await fetch(workerData.url + '/healthz', { signal: AbortSignal.timeout(60000) }).catch(() => undefined);
+    longest = Math.max(longest, Date.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  parentPort.postMessage(longest);
+})();
+`;
 
 /** Polls n8n's health check until stopped; resolves to the longest answer, i.e. how long n8n's event loop was held at most. */
 export function watchHealth(url: string): { stop: () => Promise<number> } {
-	let running = true;
-	let longest = 0;
-	const loop = (async () => {
-		while (running) {
-			const started = Date.now();
-			await fetch(`${url}/healthz`).catch(() => undefined);
-			longest = Math.max(longest, Date.now() - started);
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
-	})();
+	const worker = new Worker(HEALTH_PROBE, { eval: true, workerData: { url } });
+	const longest = new Promise<number>((resolve, reject) => {
+		worker.once('message', resolve);
+		worker.once('error', reject);
+	});
 	return {
 		stop: async () => {
-			running = false;
-			await loop;
-			return longest;
+			worker.postMessage('stop');
+			const result = await longest;
+			await worker.terminate();
+			return result;
 		},
 	};
 }
