@@ -75,7 +75,7 @@ export const DECLARED_PROPERTIES: INodeProperties[] = [
 
 /** A field several operations declare alike is one property (descriptions/mergedProperties.ts); worked out once. */
 const PROPERTIES = mergeRepeated(DECLARED_PROPERTIES);
-/** Every field of password type (the signing secret), and Register Secret's expression field, refused when typed. */
+/** Every field of password type (none now: secrets come from credentials), and the secrets' expression fields, refused when typed. */
 const SECRET_PARAMETERS = new Set([...secretParameterNames(declared), SECRET_EXPRESSION_FIELD, SIGNING_SECRET_EXPRESSION_FIELD]);
 const maskSecrets = (node: INode): INode => maskConfigSecrets(maskedNode(node, SECRET_PARAMETERS));
 
@@ -131,12 +131,12 @@ export class DocumentProcessing implements INodeType {
 	methods = {
 		listSearch,
 		credentialTest: {
-				documentProcessingApiTest,
-				documentProcessingAwsKeysTest,
-				documentProcessingConnectorSecretsTest,
-				documentProcessingSecretTest,
-				documentProcessingSigningSecretTest,
-			},
+			documentProcessingApiTest,
+			documentProcessingAwsKeysTest,
+			documentProcessingConnectorSecretsTest,
+			documentProcessingSecretTest,
+			documentProcessingSigningSecretTest,
+		},
 	};
 
 	/** Resumes an execution paused until its jobs end (Wait Mode › Pause Execution Until the Job Ends). */

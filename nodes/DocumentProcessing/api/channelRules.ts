@@ -28,6 +28,12 @@ function urlProblem(call: CallContext, url: string): string | undefined {
 	return `The service requires an HTTPS webhook address; "${parsed.origin}${parsed.pathname}" is not HTTPS`;
 }
 
+/** A signing secret's length in bytes, as the service counts it, and whether the service takes it. */
+export function signingSecretLength(secret: string): { bytes: number; fits: boolean } {
+	const bytes = Buffer.byteLength(secret, 'utf8');
+	return { bytes, fits: bytes >= MIN_SECRET_BYTES && bytes <= MAX_SECRET_BYTES };
+}
+
 /** Refuses an http(s) address or a signing secret the service would refuse; never shows the secret. */
 export function checkWebhookChannel(call: CallContext, fields: { url?: string; secret?: string }): void {
 	if (fields.url !== undefined) {
@@ -35,8 +41,8 @@ export function checkWebhookChannel(call: CallContext, fields: { url?: string; s
 		if (problem) throw new NodeOperationError(call.node, problem, { itemIndex: call.itemIndex, description: PUBLIC_HTTPS_ADVICE });
 	}
 	if (fields.secret !== undefined && fields.secret !== '') {
-		const bytes = Buffer.byteLength(fields.secret, 'utf8');
-		if (bytes < MIN_SECRET_BYTES || bytes > MAX_SECRET_BYTES) {
+		const { bytes, fits } = signingSecretLength(fields.secret);
+		if (!fits) {
 			throw new NodeOperationError(call.node, `The Signing Secret is ${bytes} bytes long; the service takes ${MIN_SECRET_BYTES} to ${MAX_SECRET_BYTES}`, {
 				itemIndex: call.itemIndex,
 				description: `Use a secret of ${MIN_SECRET_BYTES}–${MAX_SECRET_BYTES} ASCII characters, e.g. "whsec_" followed by 32 random bytes in base64 (50 characters), or set Signing Secret Input to Chosen by the Service.`,

@@ -19,6 +19,13 @@ export function expressionOnlySecret(ctx: IExecuteFunctions, itemIndex: number, 
 	return ctx.getNodeParameter(field.name, itemIndex, '');
 }
 
+/** A secret's value as the text sent: an expression such as {{ $json.key }} can hand over the parsed JSON itself. */
+export function secretAsText(value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (value !== undefined && value !== null && typeof value === 'object') return JSON.stringify(value);
+	return value === undefined || value === null ? '' : String(value as number | boolean);
+}
+
 /** The `secret` of the credential of `type` picked on the node, for this item; an error naming it when none is picked. */
 export async function pickedCredentialSecret(ctx: IExecuteFunctions, itemIndex: number, credential: { type: string; label: string; instead: string }): Promise<unknown> {
 	if (!ctx.getNode().credentials?.[credential.type]) {

@@ -1,7 +1,7 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IExecuteFunctions, INodeCredentialTestResult, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { MAX_SECRET_BYTES, MIN_SECRET_BYTES } from '../../api/channelRules';
-import { expressionOnlySecret, pickedCredentialSecret } from '../../secrets/secretSources';
+import { MAX_SECRET_BYTES, MIN_SECRET_BYTES, signingSecretLength } from '../../api/channelRules';
+import { expressionOnlySecret, pickedCredentialSecret, secretAsText } from '../../secrets/secretSources';
 
 /*
  * A webhook channel's signing secret never rests in a node parameter (n8n saves parameters as
@@ -10,7 +10,7 @@ import { expressionOnlySecret, pickedCredentialSecret } from '../../secrets/secr
  */
 
 /** The credential Create takes the signing secret from (Signing Secret Input › Credential). */
-export const SIGNING_SECRET_CREDENTIAL = 'documentProcessingSigningSecretApi';
+const SIGNING_SECRET_CREDENTIAL = 'documentProcessingSigningSecretApi';
 
 /** The field of Signing Secret Input › Expression; masked in the node an error carries. */
 export const SIGNING_SECRET_EXPRESSION_FIELD = 'signingSecret';
@@ -54,7 +54,7 @@ export async function signingSecretFrom(ctx: IExecuteFunctions, itemIndex: numbe
 	const input = ctx.getNodeParameter('signingSecretInput', itemIndex, 'service') as string;
 	if (input === 'service') return undefined;
 	const value = input === 'credential' ? await pickedCredentialSecret(ctx, itemIndex, CREDENTIAL) : expressionOnlySecret(ctx, itemIndex, EXPRESSION_FIELD);
-	const secret = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value as number);
+	const secret = secretAsText(value);
 	if (secret.trim() === '') {
 		throw new NodeOperationError(ctx.getNode(), 'Signing Secret is empty', {
 			itemIndex,
@@ -67,8 +67,7 @@ export async function signingSecretFrom(ctx: IExecuteFunctions, itemIndex: numbe
 /** The credential's test, run when a user saves one: a secret the service takes (checked without a request, never quoted). */
 export async function documentProcessingSigningSecretTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
 	const secret = credential.data?.secret;
-	const bytes = typeof secret === 'string' ? Buffer.byteLength(secret, 'utf8') : 0;
-	const fits = bytes >= MIN_SECRET_BYTES && bytes <= MAX_SECRET_BYTES;
+	const { bytes, fits } = signingSecretLength(typeof secret === 'string' ? secret : '');
 	return await Promise.resolve(
 		fits
 			? { status: 'OK', message: 'The signing secret has a length the service takes. Create a webhook channel with it to use it.' }

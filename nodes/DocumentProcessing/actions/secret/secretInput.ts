@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { asOperationError } from '../../helpers/inputProblem';
 import { decodeSecretBytes, parseJsonQuietly } from '../../secrets/secretText';
+import { secretAsText } from '../../secrets/secretSources';
 
 /** Secrets are small (a service-account key is about 2 kB); a bigger file is almost surely the wrong one. */
 export const MAX_SECRET_BYTES = 1024 * 1024;
@@ -56,17 +57,7 @@ async function readBinarySecret(ctx: IExecuteFunctions, itemIndex: number, input
  */
 export async function readSecret(ctx: IExecuteFunctions, itemIndex: number, input: SecretInput): Promise<string> {
 	const node = ctx.getNode();
-	let secret: string;
-	if (input.mode === 'binary') {
-		secret = await readBinarySecret(ctx, itemIndex, input);
-	} else if (typeof input.text === 'string') {
-		secret = input.text;
-	} else if (input.text !== undefined && input.text !== null && typeof input.text === 'object') {
-		// An expression such as {{ $json.key }} can hand over the parsed JSON itself.
-		secret = JSON.stringify(input.text);
-	} else {
-		secret = input.text === undefined || input.text === null ? '' : String(input.text as number | boolean);
-	}
+	const secret = input.mode === 'binary' ? await readBinarySecret(ctx, itemIndex, input) : secretAsText(input.text);
 	if (secret.trim() === '') {
 		throw new NodeOperationError(node, `${input.label} is empty`, {
 			itemIndex,
