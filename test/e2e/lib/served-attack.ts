@@ -21,15 +21,18 @@ parentPort.once('message', () => { running = false; });
     const started = Date.now();
     await fetch(workerData.url + '/healthz', { signal: AbortSignal.timeout(60000) }).catch(() => undefined);
     longest = Math.max(longest, Date.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (workerData.gapMs > 0) await new Promise((resolve) => setTimeout(resolve, workerData.gapMs));
   }
   parentPort.postMessage(longest);
 })();
 `;
 
-/** Polls n8n's health check until stopped; resolves to the longest answer, i.e. how long n8n's event loop was held at most. */
-export function watchHealth(url: string): { stop: () => Promise<number> } {
-	const worker = new Worker(HEALTH_PROBE, { eval: true, workerData: { url } });
+/**
+ * Polls n8n's health check until stopped, `gapMs` between answer and next probe (0: back to back);
+ * resolves to the longest answer, i.e. how long n8n's event loop was held at most.
+ */
+export function watchHealth(url: string, gapMs = 50): { stop: () => Promise<number> } {
+	const worker = new Worker(HEALTH_PROBE, { eval: true, workerData: { url, gapMs } });
 	const longest = new Promise<number>((resolve, reject) => {
 		worker.once('message', resolve);
 		worker.once('error', reject);
