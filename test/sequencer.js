@@ -69,23 +69,20 @@ const secondsFile = () => path.join(cacheDir(), 'suite-seconds.json');
  * a cold run has no record, and within a layer its long suites should start first, or three
  * minute-long e2e suites start last and run on alone (a cold run ended 60 s after the others).
  */
-function typicalSeconds() {
-	try {
-		return JSON.parse(fs.readFileSync(path.join(__dirname, 'suite-seconds.typical.json'), 'utf8'));
-	} catch {
-		return {};
-	}
-}
+const typicalSeconds = () => secondsIn(path.join(__dirname, 'suite-seconds.typical.json'));
 
-/** Seconds per suite (path relative to the repository) of the last runs; {} when there are none. */
-function recordedSeconds() {
+/** Seconds per suite (path relative to the repository) in a JSON file; {} when it cannot be read. */
+function secondsIn(file) {
 	try {
-		const seconds = JSON.parse(fs.readFileSync(secondsFile(), 'utf8'));
+		const seconds = JSON.parse(fs.readFileSync(file, 'utf8'));
 		return seconds && typeof seconds === 'object' ? seconds : {};
 	} catch {
 		return {};
 	}
 }
+
+/** Seconds per suite of the last runs on this machine; {} when there are none. */
+const recordedSeconds = () => secondsIn(secondsFile());
 
 class LayerSequencer extends Sequencer {
 	sort(tests) {
@@ -98,7 +95,10 @@ class LayerSequencer extends Sequencer {
 		const recorded = (test) => seconds[path.relative(ROOT, test.path)] ?? Infinity;
 		const typical = typicalSeconds();
 		// Cold: what is known (this machine's record, else the typical one) and the rest as short.
-		const expected = (test) => seconds[path.relative(ROOT, test.path)] ?? typical[path.relative(ROOT, test.path)] ?? 0;
+		const expected = (test) => {
+			const relative = path.relative(ROOT, test.path);
+			return seconds[relative] ?? typical[relative] ?? 0;
+		};
 		const longestExpectedFirst = (a, b) => expected(b) - expected(a);
 		const byJest = super.sort(tests);
 		const position = new Map(byJest.map((test, index) => [test, index]));
