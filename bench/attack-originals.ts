@@ -2,7 +2,8 @@
  * Issue 49 rows 5 and 6 against a served n8n 2.40.7 (the packed package installed), through the
  * vector-store example, the partition answer made hostile by the emulator: for each row n8n's
  * peak RSS growth (sampled from outside every 250 ms, plus the kernel's peak), the longest wait
- * of its `/healthz` probed back to back, and the outcome. `attackOriginals(target, row)` is the
+ * of its `/healthz` probed back to back and the most its main thread ran within one wait, and the
+ * outcome. `attackOriginals(target, row)` is the
  * module's export for a bench that already has an n8n, an emulator and an embeddings server (the
  * attack bench); run alone it boots its own:
  *
@@ -12,18 +13,19 @@ import { startEmulator } from '../test/emulator';
 import { EXAMPLES_EMULATOR } from '../test/e2e/examples/examples-context';
 import { attackOriginals as attack, ORIGINALS_ATTACKS, type AttackFigures, type AttackTarget, type Encoding, type OriginalsRow } from '../test/e2e/lib/attack-originals';
 import { startScriptedModel } from '../test/e2e/lib/scripted-model';
+import { LOOP_HELD_BOUND_MS } from '../test/e2e/lib/served-attack';
 import { setupN8nE2e } from '../test/e2e/lib/setup';
 import { conditions, print, table, verdict } from './lib/table';
 
 export { ORIGINALS_ATTACKS, type AttackTarget, type Encoding, type OriginalsRow };
 
-/** The issue's bounds for a row: n8n's RSS growth ≤ 256 MiB, `/healthz` never waiting 1 s. */
-export const BOUNDS = { rssGrowthMiB: 256, longestHealthzWaitMs: 1_000 } as const;
+/** The issue's bounds for a row: n8n's RSS growth ≤ 256 MiB, its event loop never held 1 s. */
+export const BOUNDS = { rssGrowthMiB: 256, longestLoopHeldMs: LOOP_HELD_BOUND_MS } as const;
 
-/** One row's figures: {rssGrowthMiB, longestHealthzWaitMs, outcome}. */
+/** One row's figures: {rssGrowthMiB, longestHealthzWaitMs, longestLoopHeldMs, outcome}. */
 export async function attackOriginals(target: AttackTarget, row: OriginalsRow, encoding: Encoding = 'zlib'): Promise<AttackFigures> {
-	const { rssGrowthMiB, longestHealthzWaitMs, outcome } = await attack(target, row, encoding);
-	return { rssGrowthMiB, longestHealthzWaitMs, outcome };
+	const { rssGrowthMiB, longestHealthzWaitMs, longestLoopHeldMs, outcome } = await attack(target, row, encoding);
+	return { rssGrowthMiB, longestHealthzWaitMs, longestLoopHeldMs, outcome };
 }
 
 async function main(): Promise<void> {
@@ -35,8 +37,8 @@ async function main(): Promise<void> {
 		for (const row of [5, 6] as const) {
 			for (const encoding of ['zlib', 'gzip'] as const) {
 				const figures = await attackOriginals({ n8n, emulator, embeddingsUrl: model.baseUrl }, row, encoding);
-				const met = figures.rssGrowthMiB <= BOUNDS.rssGrowthMiB && figures.longestHealthzWaitMs < BOUNDS.longestHealthzWaitMs && figures.outcome.startsWith('success');
-				rows.push([String(row), `${ORIGINALS_ATTACKS[row].label} (${encoding})`, String(figures.rssGrowthMiB), String(figures.longestHealthzWaitMs), figures.outcome, verdict(met)]);
+				const met = figures.rssGrowthMiB <= BOUNDS.rssGrowthMiB && figures.longestLoopHeldMs <= BOUNDS.longestLoopHeldMs && figures.outcome.startsWith('success');
+				rows.push([String(row), `${ORIGINALS_ATTACKS[row].label} (${encoding})`, String(figures.rssGrowthMiB), String(figures.longestHealthzWaitMs), String(figures.longestLoopHeldMs), figures.outcome, verdict(met)]);
 				// An n8n that died answers no further row.
 				if (figures.outcome.startsWith('n8n died')) return printRows(rows);
 			}
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
 function printRows(rows: string[][]): void {
 	print(conditions('served n8n 2.40.7, the vector-store example, the partition answer replaced by the emulator'));
 	print();
-	print(table(['row', 'answer', 'RSS growth MiB', 'longest /healthz ms', 'outcome', 'bound (≤ 256 MiB, < 1 s)'], rows));
+	print(table(['row', 'answer', 'RSS growth MiB', 'longest /healthz ms', 'loop held ms', 'outcome', 'bound (≤ 256 MiB, held ≤ 1 s)'], rows));
 }
 
 if (require.main === module) {

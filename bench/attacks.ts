@@ -5,7 +5,7 @@
  * watched from outside: resident memory sampled every 250 ms, /healthz probed back to back. Then,
  * in the same n8n, a 40-page PDF goes through the same example: split (5 requests) or not (row
  * 3's lasting damage before). Prints one table; the goal (issue 49): RSS growth ≤ 256 MiB and
- * /healthz never waiting a second.
+ * n8n's event loop never held a second (its main thread's CPU time within one /healthz wait).
  *
  *   npm run bench:attacks [-- --rows 1,3] [--no-before] [--before-tarball file.tgz]
  *
@@ -23,7 +23,7 @@ import { packPackage } from '../test/e2e/lib/pack';
 import { emulatorCredentialData } from '../test/e2e/lib/pause';
 import { runOk } from '../test/e2e/lib/proc';
 import { setupN8nE2e } from '../test/e2e/lib/setup';
-import { watchHealth, watchMemory } from '../test/e2e/lib/served-attack';
+import { LOOP_HELD_BOUND_MS, watchHealth, watchMemory } from '../test/e2e/lib/served-attack';
 import { ATTACK_ROWS, fortyPagesAfterwards, type AttackRow, type RowFigures, type Target } from './lib/attack-rows';
 import { ROOT, runBench } from './lib/processes';
 import { conditions, mb, print, seconds, table, verdict } from './lib/table';
@@ -62,6 +62,7 @@ async function beforeTarball(): Promise<string> {
 interface Measured {
 	peakGrowth: number;
 	longestHealthMs: number;
+	longestLoopHeldMs: number;
 	outcome: string;
 	afterwards: string;
 }
@@ -76,7 +77,7 @@ async function measure(row: AttackRow, tarball: string, label: string): Promise<
 		try {
 			const attack = await row.prepare(target);
 			const memory = watchMemory(n8n.n8n.pid);
-			const health = watchHealth(n8n.n8n.url);
+			const health = watchHealth(n8n.n8n);
 			const started = Date.now();
 			let result: string | RowFigures;
 			try {
@@ -85,9 +86,10 @@ async function measure(row: AttackRow, tarball: string, label: string): Promise<
 				const cause = (error as { cause?: { code?: string; message?: string } }).cause;
 				result = `the request failed: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
 			}
-			const longestHealthMs = await health.stop();
+			const { longestWaitMs, longestHeldMs } = await health.stop();
 			const peakGrowth = memory.stop();
-			const figures = typeof result === 'string' ? { peakGrowth, longestHealthMs, outcome: result } : { peakGrowth: result.rssGrowthMiB * MIB, longestHealthMs: result.longestHealthzWaitMs, outcome: result.outcome };
+			const figures = typeof result === 'string' ? { peakGrowth, longestHealthMs: longestWaitMs, longestLoopHeldMs: longestHeldMs, outcome: result }
+					: { peakGrowth: result.rssGrowthMiB * MIB, longestHealthMs: result.longestHealthzWaitMs, longestLoopHeldMs: result.longestLoopHeldMs, outcome: result.outcome };
 			const up = await fetch(`${n8n.n8n.url}/healthz`).then((answer) => answer.ok).catch(() => false);
 			if (!up) return { ...figures, outcome: `n8n died after ${seconds(Date.now() - started, 0)} s`, afterwards: 'n8n gone' };
 			return { ...figures, afterwards: await fortyPagesAfterwards(target) };
@@ -111,15 +113,15 @@ async function main(): Promise<void> {
 	for (const row of rows) {
 		for (const [name, tarball] of packages) {
 			const figures = await measure(row, tarball, name.startsWith('before') ? 'before' : 'after');
-			const within = figures.peakGrowth <= 256 * MIB && figures.longestHealthMs < 1_000 && !figures.outcome.startsWith('n8n died');
-			lines.push([String(row.row), row.label, name, mb(figures.peakGrowth), seconds(figures.longestHealthMs, 2), figures.outcome, figures.afterwards, verdict(within)]);
+			const within = figures.peakGrowth <= 256 * MIB && figures.longestLoopHeldMs <= LOOP_HELD_BOUND_MS && !figures.outcome.startsWith('n8n died');
+			lines.push([String(row.row), row.label, name, mb(figures.peakGrowth), seconds(figures.longestHealthMs, 2), seconds(figures.longestLoopHeldMs, 2), figures.outcome, figures.afterwards, verdict(within)]);
 			print(`row ${row.row}, ${name}: ${JSON.stringify({ ...figures, peakGrowthMib: Math.round(figures.peakGrowth / MIB) })}`);
 		}
 	}
 	print();
 	print(started);
 	print();
-	print(table(['row', 'attack', 'package', 'n8n RSS peak growth MiB', 'longest /healthz s', 'outcome', 'a 40-page PDF afterwards', '≤ 256 MiB, < 1 s'], lines));
+	print(table(['row', 'attack', 'package', 'n8n RSS peak growth MiB', 'longest /healthz s', 'loop held s', 'outcome', 'a 40-page PDF afterwards', '≤ 256 MiB, held ≤ 1 s'], lines));
 }
 
 runBench(main);

@@ -29,10 +29,11 @@ export interface Target {
 	cleanups: Array<() => Promise<void>>;
 }
 
-/** What a row's own module measured: n8n's RSS growth, the longest /healthz wait, the outcome. */
+/** What a row's own module measured: n8n's RSS growth, the longest /healthz wait and its loop's longest hold (served-attack.ts), the outcome. */
 export interface RowFigures {
 	rssGrowthMiB: number;
 	longestHealthzWaitMs: number;
+	longestLoopHeldMs: number;
 	outcome: string;
 }
 

@@ -5,8 +5,9 @@
  * outside (bench/attack-answer.ts: the kernel's peak RSS, /healthz back to back). Before, the answer
  * was read whole, V8's string-length error was taken for a broken connection and the request sent
  * again (the issue: 6 GiB read, RSS +2,913 MiB, /healthz 5.7 s, "The service may be restarting"),
- * and a body without end grew until the host ran out. Now: RSS growth ≤ 256 MiB, /healthz never
- * waits more than 1 s, the item fails with the "answer is too large" error, one request.
+ * and a body without end grew until the host ran out. Now: RSS growth ≤ 256 MiB, n8n's event loop
+ * never held more than 1 s (its main thread's CPU time within one /healthz wait, so that a loaded
+ * machine's wait for a CPU is not taken for n8n's), the item fails with the "answer is too large" error, one request.
  */
 import { ANSWER_FLOODS, ATTACK_BOUNDS, attackAnswer, type AnswerAttackTarget, type AnswerFlood } from '../../bench/attack-answer';
 import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, useE2eSuite } from './n8n';
@@ -28,7 +29,7 @@ describe('attack: Partition File against an answer too large to hold, in real n8
 		// The figures travel with the verdicts, so that a failure shows them (and the bench prints them).
 		expect({
 			rssWithinBound: row.rssGrowthMiB <= ATTACK_BOUNDS.rssGrowthMiB,
-			answering: row.longestHealthzWaitMs <= ATTACK_BOUNDS.longestHealthzWaitMs,
+			answering: row.longestLoopHeldMs <= ATTACK_BOUNDS.longestLoopHeldMs,
 			requests: row.partitionRequests,
 			outcome: row.outcome,
 			row,

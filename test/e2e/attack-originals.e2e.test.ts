@@ -9,6 +9,7 @@
  * chunk is stored.
  */
 import { attackOriginals } from './lib/attack-originals';
+import { LOOP_HELD_BOUND_MS } from './lib/served-attack';
 import { startScriptedModel, type ScriptedModel } from './lib/scripted-model';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { useE2eSuite } from './n8n';
@@ -26,8 +27,8 @@ describe('attack: hostile original elements through the vector-store example, n8
 	/** The row's attack; the figures travel with the verdicts, so that a failure shows them. */
 	const attackedWithin = async (row: 5 | 6, encoding: 'zlib' | 'gzip') => {
 		const result = await attackOriginals({ n8n: suite.e2e, emulator: suite.emulator, embeddingsUrl: model.baseUrl }, row, encoding);
-		const figures = { rssGrowthMiB: result.rssGrowthMiB, longestHealthzWaitMs: result.longestHealthzWaitMs, outcome: result.outcome };
-		expect({ status: result.status, withinBound: result.rssGrowthMiB <= BOUND_MIB, heldUnderOneSecond: result.longestHealthzWaitMs < 1_000, figures }).toEqual({
+		const figures = { rssGrowthMiB: result.rssGrowthMiB, longestHealthzWaitMs: result.longestHealthzWaitMs, longestLoopHeldMs: result.longestLoopHeldMs, outcome: result.outcome };
+		expect({ status: result.status, withinBound: result.rssGrowthMiB <= BOUND_MIB, heldUnderOneSecond: result.longestLoopHeldMs <= LOOP_HELD_BOUND_MS, figures }).toEqual({
 			status: 'success',
 			withinBound: true,
 			heldUnderOneSecond: true,

@@ -12,7 +12,7 @@ import type { RunningEmulator } from '../../emulator';
 import { bombChunks, crowdedChunk, type Encoding } from '../../integration/loader/hostileOriginals';
 import { exampleNode, formUrl, readExample, type ExampleWorkflow } from '../examples/example-import';
 import { maxExecutionId, nodeOutputJson, waitForExecutions } from './executions';
-import { submitFileForm, watchHealth, watchMemory } from './served-attack';
+import { submitFileForm, watchHealth, watchMemory, type HealthWatch } from './served-attack';
 import type { E2eN8n } from './setup';
 
 const MIB = 2 ** 20;
@@ -36,6 +36,8 @@ export interface AttackTarget {
 export interface AttackFigures {
 	rssGrowthMiB: number;
 	longestHealthzWaitMs: number;
+	/** The most n8n's main thread ran within one /healthz wait (served-attack.ts): the bound is on this. */
+	longestLoopHeldMs: number;
 	/** e.g. "success: 64 passages stored, 48 say why their originals were not read", or why not. */
 	outcome: string;
 }
@@ -82,17 +84,17 @@ export async function attackOriginals(target: AttackTarget, row: OriginalsRow, e
 		const pdf = Buffer.from(await makePdf([{ title: 'Any document', lines: ['Its answer is replaced.'] }]));
 		const before = await maxExecutionId(n8n.userFolder);
 		const memory = watchMemory(n8n.n8n.pid);
-		const health = watchHealth(n8n.n8n.url);
+		const health = watchHealth(n8n.n8n);
 		let seen: string[];
 		let growth: number;
-		let longest: number;
+		let watched: HealthWatch;
 		try {
 			seen = await submitFileForm(formUrl(n8n.n8n.url, saved, 'Add a Document'), { name: 'hostile.pdf', bytes: pdf });
 		} finally {
-			longest = await health.stop();
+			watched = await health.stop();
 			growth = memory.stop();
 		}
-		const figures = { rssGrowthMiB: Math.round(growth / MIB), longestHealthzWaitMs: longest };
+		const figures = { rssGrowthMiB: Math.round(growth / MIB), longestHealthzWaitMs: watched.longestWaitMs, longestLoopHeldMs: watched.longestHeldMs };
 		const alive = await fetch(`${n8n.n8n.url}/healthz`).then((answer) => answer.ok).catch(() => false);
 		if (!alive) return { ...figures, status: 'n8n died', stored: [], outcome: `n8n died: ${seen.slice(-2).join(' / ')}` };
 		const [execution] = await waitForExecutions(n8n.userFolder, { workflowId: saved.id, afterId: before, timeoutMs: 120_000 });

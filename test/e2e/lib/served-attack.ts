@@ -11,36 +11,60 @@ import { processMemoryBytes } from './process-memory';
  * The probe, in a worker thread of its own: the emulator that takes the attack's upload runs on
  * the test's main thread, and a probe sharing that thread's event loop would count the emulator's
  * parsing of a 10 MB body as n8n's wait (a loaded machine made that over a second).
+ *
+ * Around each probe it reads how long n8n's main thread has run on a CPU (the kernel's schedstat,
+ * in ns): the part of a wait that n8n's event loop spent working, as opposed to waiting for a CPU
+ * that other processes held. Where schedstat cannot be read, the whole wait counts as held.
  */
 const HEALTH_PROBE = `
+const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
-let running = true, longest = 0;
+const schedstat = '/proc/' + workerData.pid + '/task/' + workerData.pid + '/schedstat';
+const onCpuMs = () => { try { return Number(fs.readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6; } catch { return undefined; } };
+let running = true, longestWaitMs = 0, longestHeldMs = 0;
 parentPort.once('message', () => { running = false; });
 (async () => {
   while (running) {
-    const started = Date.now();
+    const cpuBefore = onCpuMs(), started = performance.now();
     await fetch(workerData.url + '/healthz', { signal: AbortSignal.timeout(60000) }).catch(() => undefined);
-    longest = Math.max(longest, Date.now() - started);
+    const waitMs = performance.now() - started, cpuAfter = onCpuMs();
+    const heldMs = cpuBefore === undefined || cpuAfter === undefined ? waitMs : Math.min(waitMs, cpuAfter - cpuBefore);
+    longestWaitMs = Math.max(longestWaitMs, waitMs);
+    longestHeldMs = Math.max(longestHeldMs, heldMs);
     if (workerData.gapMs > 0) await new Promise((resolve) => setTimeout(resolve, workerData.gapMs));
   }
-  parentPort.postMessage(longest);
+  parentPort.postMessage({ longestWaitMs: Math.round(longestWaitMs), longestHeldMs: Math.round(longestHeldMs) });
 })();
 `;
 
+/** What watching n8n's health check found. */
+export interface HealthWatch {
+	/** The longest a /healthz answer took, wall time: on a loaded machine this includes waiting for a CPU. */
+	longestWaitMs: number;
+	/**
+	 * The most CPU time n8n's main thread spent within one /healthz wait: how long its event loop
+	 * was held by its own work at most, whatever else the machine ran. The attack bound is on this.
+	 */
+	longestHeldMs: number;
+}
+
+/** The attacks' bound on n8n's event loop (issue 49): never held a second by one attack. */
+export const LOOP_HELD_BOUND_MS = 1_000;
+
 /**
- * Polls n8n's health check until stopped, `gapMs` between answer and next probe (0: back to back);
- * resolves to the longest answer, i.e. how long n8n's event loop was held at most.
+ * Polls n8n's health check until stopped, `gapMs` between answer and next probe (0: back to back).
+ * `n8n.pid` is its main process, whose main thread's CPU time is read around each probe.
  */
-export function watchHealth(url: string, gapMs = 50): { stop: () => Promise<number> } {
-	const worker = new Worker(HEALTH_PROBE, { eval: true, workerData: { url, gapMs } });
-	const longest = new Promise<number>((resolve, reject) => {
+export function watchHealth(n8n: { url: string; pid: number }, gapMs = 50): { stop: () => Promise<HealthWatch> } {
+	const worker = new Worker(HEALTH_PROBE, { eval: true, workerData: { url: n8n.url, pid: n8n.pid, gapMs } });
+	const watched = new Promise<HealthWatch>((resolve, reject) => {
 		worker.once('message', resolve);
 		worker.once('error', reject);
 	});
 	return {
 		stop: async () => {
 			worker.postMessage('stop');
-			const result = await longest;
+			const result = await watched;
 			await worker.terminate();
 			return result;
 		},
