@@ -15,7 +15,7 @@
 import { startEmulator } from '../test/emulator';
 import type { ExecutionResult } from '../test/e2e/lib/cli';
 import { emulatorCredentialData } from '../test/e2e/lib/pause';
-import { LOOP_HELD_BOUND_MS, watchHealth, watchMemory } from '../test/e2e/lib/served-attack';
+import { ATTACK_BOUNDS, watchHealth, watchMemory } from '../test/e2e/lib/served-attack';
 import { setupN8nE2e } from '../test/e2e/lib/setup';
 import { loadWorkflow } from '../test/e2e/n8n';
 import { conditions, print, table, verdict } from './lib/table';
@@ -23,8 +23,6 @@ import { conditions, print, table, verdict } from './lib/table';
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 const PARTITION_PATH = '/general/v0/general';
-
-export const ATTACK_BOUNDS = { rssGrowthMiB: 256, longestLoopHeldMs: LOOP_HELD_BOUND_MS } as const;
 
 /** The answers of the attack, as emulator faults (test/emulator/faults.ts). */
 export const ANSWER_FLOODS = {
@@ -97,7 +95,7 @@ export async function attackAnswer(target: AnswerAttackTarget, flood: AnswerFloo
 export function withinBounds(row: AnswerAttackRow): boolean {
 	return (
 		row.rssGrowthMiB <= ATTACK_BOUNDS.rssGrowthMiB &&
-		row.longestLoopHeldMs <= ATTACK_BOUNDS.longestLoopHeldMs &&
+		row.longestLoopHeldMs <= ATTACK_BOUNDS.loopHeldMs &&
 		/answer is too large/.test(row.outcome) &&
 		row.partitionRequests === 1
 	);

@@ -3,9 +3,8 @@
  * vector-store example, the partition answer made hostile by the emulator: for each row n8n's
  * peak RSS growth (sampled from outside every 250 ms, plus the kernel's peak), the longest wait
  * of its `/healthz` probed back to back and the most its main thread ran within one wait, and the
- * outcome. `attackOriginals(target, row)` is the
- * module's export for a bench that already has an n8n, an emulator and an embeddings server (the
- * attack bench); run alone it boots its own:
+ * outcome. `attackOriginals(target, row)` is the module's export for a bench that already has an
+ * n8n, an emulator and an embeddings server (the attack bench); run alone it boots its own:
  *
  *   npx ts-node --transpile-only bench/attack-originals.ts
  */
@@ -13,14 +12,11 @@ import { startEmulator } from '../test/emulator';
 import { EXAMPLES_EMULATOR } from '../test/e2e/examples/examples-context';
 import { attackOriginals as attack, ORIGINALS_ATTACKS, type AttackFigures, type AttackTarget, type Encoding, type OriginalsRow } from '../test/e2e/lib/attack-originals';
 import { startScriptedModel } from '../test/e2e/lib/scripted-model';
-import { LOOP_HELD_BOUND_MS } from '../test/e2e/lib/served-attack';
+import { ATTACK_BOUNDS } from '../test/e2e/lib/served-attack';
 import { setupN8nE2e } from '../test/e2e/lib/setup';
 import { conditions, print, table, verdict } from './lib/table';
 
 export { ORIGINALS_ATTACKS, type AttackTarget, type Encoding, type OriginalsRow };
-
-/** The issue's bounds for a row: n8n's RSS growth ≤ 256 MiB, its event loop never held 1 s. */
-export const BOUNDS = { rssGrowthMiB: 256, longestLoopHeldMs: LOOP_HELD_BOUND_MS } as const;
 
 /** One row's figures: {rssGrowthMiB, longestHealthzWaitMs, longestLoopHeldMs, outcome}. */
 export async function attackOriginals(target: AttackTarget, row: OriginalsRow, encoding: Encoding = 'zlib'): Promise<AttackFigures> {
@@ -37,7 +33,7 @@ async function main(): Promise<void> {
 		for (const row of [5, 6] as const) {
 			for (const encoding of ['zlib', 'gzip'] as const) {
 				const figures = await attackOriginals({ n8n, emulator, embeddingsUrl: model.baseUrl }, row, encoding);
-				const met = figures.rssGrowthMiB <= BOUNDS.rssGrowthMiB && figures.longestLoopHeldMs <= BOUNDS.longestLoopHeldMs && figures.outcome.startsWith('success');
+				const met = figures.rssGrowthMiB <= ATTACK_BOUNDS.rssGrowthMiB && figures.longestLoopHeldMs <= ATTACK_BOUNDS.loopHeldMs && figures.outcome.startsWith('success');
 				rows.push([String(row), `${ORIGINALS_ATTACKS[row].label} (${encoding})`, String(figures.rssGrowthMiB), String(figures.longestHealthzWaitMs), String(figures.longestLoopHeldMs), figures.outcome, verdict(met)]);
 				// An n8n that died answers no further row.
 				if (figures.outcome.startsWith('n8n died')) return printRows(rows);

@@ -23,7 +23,7 @@ import { packPackage } from '../test/e2e/lib/pack';
 import { emulatorCredentialData } from '../test/e2e/lib/pause';
 import { runOk } from '../test/e2e/lib/proc';
 import { setupN8nE2e } from '../test/e2e/lib/setup';
-import { LOOP_HELD_BOUND_MS, watchHealth, watchMemory } from '../test/e2e/lib/served-attack';
+import { ATTACK_BOUNDS, watchHealth, watchMemory } from '../test/e2e/lib/served-attack';
 import { ATTACK_ROWS, fortyPagesAfterwards, type AttackRow, type RowFigures, type Target } from './lib/attack-rows';
 import { ROOT, runBench } from './lib/processes';
 import { conditions, mb, print, seconds, table, verdict } from './lib/table';
@@ -88,7 +88,9 @@ async function measure(row: AttackRow, tarball: string, label: string): Promise<
 			}
 			const { longestWaitMs, longestHeldMs } = await health.stop();
 			const peakGrowth = memory.stop();
-			const figures = typeof result === 'string' ? { peakGrowth, longestHealthMs: longestWaitMs, longestLoopHeldMs: longestHeldMs, outcome: result }
+			const figures =
+				typeof result === 'string'
+					? { peakGrowth, longestHealthMs: longestWaitMs, longestLoopHeldMs: longestHeldMs, outcome: result }
 					: { peakGrowth: result.rssGrowthMiB * MIB, longestHealthMs: result.longestHealthzWaitMs, longestLoopHeldMs: result.longestLoopHeldMs, outcome: result.outcome };
 			const up = await fetch(`${n8n.n8n.url}/healthz`).then((answer) => answer.ok).catch(() => false);
 			if (!up) return { ...figures, outcome: `n8n died after ${seconds(Date.now() - started, 0)} s`, afterwards: 'n8n gone' };
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
 	for (const row of rows) {
 		for (const [name, tarball] of packages) {
 			const figures = await measure(row, tarball, name.startsWith('before') ? 'before' : 'after');
-			const within = figures.peakGrowth <= 256 * MIB && figures.longestLoopHeldMs <= LOOP_HELD_BOUND_MS && !figures.outcome.startsWith('n8n died');
+			const within = figures.peakGrowth <= ATTACK_BOUNDS.rssGrowthMiB * MIB && figures.longestLoopHeldMs <= ATTACK_BOUNDS.loopHeldMs && !figures.outcome.startsWith('n8n died');
 			lines.push([String(row.row), row.label, name, mb(figures.peakGrowth), seconds(figures.longestHealthMs, 2), seconds(figures.longestLoopHeldMs, 2), figures.outcome, figures.afterwards, verdict(within)]);
 			print(`row ${row.row}, ${name}: ${JSON.stringify({ ...figures, peakGrowthMib: Math.round(figures.peakGrowth / MIB) })}`);
 		}

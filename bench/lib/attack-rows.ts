@@ -10,7 +10,7 @@ import { attackAnswer } from '../attack-answer';
 import type { RunningEmulator } from '../../test/emulator';
 import type { LoggedRequest } from '../../test/emulator/request-log';
 import { publishUploadForm } from '../../test/e2e/examples/example-import';
-import { attackOriginals, ORIGINALS_ATTACKS, type OriginalsRow } from '../../test/e2e/lib/attack-originals';
+import { attackOriginals, ORIGINALS_ATTACKS, type AttackFigures, type OriginalsRow } from '../../test/e2e/lib/attack-originals';
 import { maxExecutionId, nodeOutputJson, waitForExecutions } from '../../test/e2e/lib/executions';
 import { startScriptedModel } from '../../test/e2e/lib/scripted-model';
 import { submitFileForm } from '../../test/e2e/lib/served-attack';
@@ -30,12 +30,7 @@ export interface Target {
 }
 
 /** What a row's own module measured: n8n's RSS growth, the longest /healthz wait and its loop's longest hold (served-attack.ts), the outcome. */
-export interface RowFigures {
-	rssGrowthMiB: number;
-	longestHealthzWaitMs: number;
-	longestLoopHeldMs: number;
-	outcome: string;
-}
+export type RowFigures = AttackFigures;
 
 export interface AttackRow {
 	row: number;

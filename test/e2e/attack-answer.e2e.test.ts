@@ -7,9 +7,11 @@
  * again (the issue: 6 GiB read, RSS +2,913 MiB, /healthz 5.7 s, "The service may be restarting"),
  * and a body without end grew until the host ran out. Now: RSS growth ≤ 256 MiB, n8n's event loop
  * never held more than 1 s (its main thread's CPU time within one /healthz wait, so that a loaded
- * machine's wait for a CPU is not taken for n8n's), the item fails with the "answer is too large" error, one request.
+ * machine's wait for a CPU is not taken for n8n's), the item fails with the "answer is too large"
+ * error, one request.
  */
-import { ANSWER_FLOODS, ATTACK_BOUNDS, attackAnswer, type AnswerAttackTarget, type AnswerFlood } from '../../bench/attack-answer';
+import { ANSWER_FLOODS, attackAnswer, type AnswerAttackTarget, type AnswerFlood } from '../../bench/attack-answer';
+import { ATTACK_BOUNDS } from './lib/served-attack';
 import { E2E_SETUP_TIMEOUT_MS, loadWorkflow, useE2eSuite } from './n8n';
 
 describe('attack: Partition File against an answer too large to hold, in real n8n', () => {
@@ -29,7 +31,7 @@ describe('attack: Partition File against an answer too large to hold, in real n8
 		// The figures travel with the verdicts, so that a failure shows them (and the bench prints them).
 		expect({
 			rssWithinBound: row.rssGrowthMiB <= ATTACK_BOUNDS.rssGrowthMiB,
-			answering: row.longestLoopHeldMs <= ATTACK_BOUNDS.longestLoopHeldMs,
+			answering: row.longestLoopHeldMs <= ATTACK_BOUNDS.loopHeldMs,
 			requests: row.partitionRequests,
 			outcome: row.outcome,
 			row,

@@ -9,12 +9,10 @@
  * chunk is stored.
  */
 import { attackOriginals } from './lib/attack-originals';
-import { LOOP_HELD_BOUND_MS } from './lib/served-attack';
+import { ATTACK_BOUNDS } from './lib/served-attack';
 import { startScriptedModel, type ScriptedModel } from './lib/scripted-model';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { useE2eSuite } from './n8n';
-
-const BOUND_MIB = 256;
 
 describe('attack: hostile original elements through the vector-store example, n8n watched from outside', () => {
 	const suite = useE2eSuite({ label: 'attack-originals', emulatorConfig: EXAMPLES_EMULATOR });
@@ -28,7 +26,7 @@ describe('attack: hostile original elements through the vector-store example, n8
 	const attackedWithin = async (row: 5 | 6, encoding: 'zlib' | 'gzip') => {
 		const result = await attackOriginals({ n8n: suite.e2e, emulator: suite.emulator, embeddingsUrl: model.baseUrl }, row, encoding);
 		const figures = { rssGrowthMiB: result.rssGrowthMiB, longestHealthzWaitMs: result.longestHealthzWaitMs, longestLoopHeldMs: result.longestLoopHeldMs, outcome: result.outcome };
-		expect({ status: result.status, withinBound: result.rssGrowthMiB <= BOUND_MIB, heldUnderOneSecond: result.longestLoopHeldMs <= LOOP_HELD_BOUND_MS, figures }).toEqual({
+		expect({ status: result.status, withinBound: result.rssGrowthMiB <= ATTACK_BOUNDS.rssGrowthMiB, heldUnderOneSecond: result.longestLoopHeldMs <= ATTACK_BOUNDS.loopHeldMs, figures }).toEqual({
 			status: 'success',
 			withinBound: true,
 			heldUnderOneSecond: true,

@@ -14,7 +14,7 @@ import { PDF_WORKER_LIMITS } from '../../nodes/DocumentProcessing/pdf/isolatedPd
 import { lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
 import { publishUploadForm } from './examples/example-import';
 import { processMemoryBytes } from './lib/process-memory';
-import { LOOP_HELD_BOUND_MS, submitFileForm as submitForm, watchHealth, type HealthWatch } from './lib/served-attack';
+import { ATTACK_BOUNDS, submitFileForm as submitForm, watchHealth, type HealthWatch } from './lib/served-attack';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, nodeOutputJson, useE2eSuite, waitForExecutions } from './n8n';
 
@@ -53,7 +53,7 @@ describe('attack: a PDF whose object stream pdf-lib would inflate to 258 MB, thr
 		const growth = processMemoryBytes(pid) - rssBefore;
 		// The figures travel with the verdicts, so that a failure shows them.
 		const figures = { rssGrowthMiB: Math.round(growth / MIB), boundMiB: Math.round(bound / MIB), health };
-		expect({ status: execution.status, rssWithinBound: growth <= bound, heldUnderOneSecond: health.longestHeldMs <= LOOP_HELD_BOUND_MS, figures }).toEqual({
+		expect({ status: execution.status, rssWithinBound: growth <= bound, heldUnderOneSecond: health.longestHeldMs <= ATTACK_BOUNDS.loopHeldMs, figures }).toEqual({
 			status: 'success',
 			rssWithinBound: true,
 			heldUnderOneSecond: true,

@@ -7,14 +7,15 @@
  * thread) rows 1 and 2 killed n8n, row 3 held /healthz 28 s, kept 2.4 GB and left n8n unable to
  * split any later PDF, row 4 held /healthz 8 s (`npm run bench:attacks`). Now each is read in a PDF
  * worker: n8n's RSS grows by at most 256 MiB, its event loop is never held a second
- * (served-attack.ts), every upload ends in success, and afterwards a 40-page PDF is still split into 5 requests.
+ * (served-attack.ts), every upload ends in success, and afterwards a 40-page PDF is still split
+ * into 5 requests.
  */
 import type { LoggedRequest } from '../emulator/request-log';
 import { PARSE_ATTACKS } from '../integration/support/pdfParseAttacks';
 import { samplePdf } from '../integration/support/pdfs';
 import { publishUploadForm } from './examples/example-import';
 import { EXAMPLES_EMULATOR } from './examples/examples-context';
-import { LOOP_HELD_BOUND_MS, submitFileForm, watchHealth, watchMemory, type HealthWatch } from './lib/served-attack';
+import { ATTACK_BOUNDS, submitFileForm, watchHealth, watchMemory, type HealthWatch } from './lib/served-attack';
 import { E2E_SETUP_TIMEOUT_MS, maxExecutionId, useE2eSuite, waitForExecutions } from './n8n';
 
 const MIB = 2 ** 20;
@@ -56,7 +57,7 @@ describe('attack: PDFs that make pdf-lib build far more than they hold, through 
 		expect(bytes.length).toBeLessThan(10_000_000);
 		const { seen, ...outcome } = await upload(attack.file, bytes);
 		// The figures travel with the verdicts, so that a failure shows them.
-		expect({ ...outcome, within: outcome.peakGrowthMib <= 256 && outcome.health.longestHeldMs <= LOOP_HELD_BOUND_MS, seen }).toEqual({
+		expect({ ...outcome, within: outcome.peakGrowthMib <= ATTACK_BOUNDS.rssGrowthMiB && outcome.health.longestHeldMs <= ATTACK_BOUNDS.loopHeldMs, seen }).toEqual({
 			...outcome,
 			last: 'success',
 			status: 'success',

@@ -39,16 +39,16 @@ async function load(bytes: Buffer): Promise<Load> {
 		largest.set(this, Math.max(largest.get(this) ?? 0, requested));
 		return original.call(this, requested);
 	};
-	const cpuMs = cpuStopwatch();
+	const cpu = cpuStopwatch();
 	try {
 		const read = await loadPdf(bytes);
-		const cpuMsUsed = cpuMs();
+		const cpuMs = cpu();
 		const budget = decode.mock.contexts[0] as InflateBudget | undefined;
 		return {
 			result: 'unreadable' in read ? read.unreadable : read.doc.getPageCount(),
 			pdfLibDecoded: [...largest.values()].reduce((sum, size) => sum + size, 0),
 			budgetInflated: budget?.inflated ?? 0,
-			cpuMs: cpuMsUsed,
+			cpuMs,
 		};
 	} finally {
 		decodeStreamPrototype.ensureBuffer = original;

@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { openPdf } from '../../nodes/DocumentProcessing/pdf/isolatedPdf';
-import { mainThreadCpuMs } from '../integration/support/cpuTime';
+import { heldMs, threadCpuMs } from '../e2e/lib/thread-cpu.cjs';
 import { PARSE_ATTACKS } from '../integration/support/pdfParseAttacks';
 import { samplePdf } from '../integration/support/pdfs';
 
@@ -22,10 +22,9 @@ async function watched<T>(work: () => Promise<T>): Promise<{ result: T; loopHeld
 	// Resets the peak (VmHWM) to what the process holds now.
 	writeFileSync('/proc/self/clear_refs', '5');
 	// A gap between two ticks counts as held for as long as this thread ran in it (a loaded machine
-	// stretches the gap, not the thread's time on a CPU); where that cannot be read, the whole gap.
-	const tick = () => ({ at: performance.now(), cpu: mainThreadCpuMs() });
-	const heldSince = (from: ReturnType<typeof tick>, to: ReturnType<typeof tick>) =>
-		from.cpu === undefined || to.cpu === undefined ? to.at - from.at : Math.min(to.at - from.at, to.cpu - from.cpu);
+	// stretches the gap, not the thread's time on a CPU).
+	const tick = () => ({ at: performance.now(), cpu: threadCpuMs(process.pid) });
+	const heldSince = (from: ReturnType<typeof tick>, to: ReturnType<typeof tick>) => heldMs(to.at - from.at, from.cpu, to.cpu);
 	let last = tick();
 	let loopHeldMs = 0;
 	const timer = setInterval(() => {
