@@ -143,6 +143,14 @@ describe('runPerUnit and errorItems', () => {
 		expect((thrown as NodeApiError).description).toMatch(/Files not processed \(3\): "a.pdf" \(item 0, launch\), "b.pdf" \(item 1, launch\), "c.pdf" \(item 1, launch\)/);
 	});
 
+	it('names them in item order when a later unit fails first (units under way end in any order)', async () => {
+		const thrown = await runPerUnit(ctx(false), [[0], [1]], async (unit) => {
+			if (unit === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+			return await failingUnit(unit === 0 ? ['a.pdf'] : ['b.pdf', 'c.pdf'], unit)();
+		}).catch((error: Error) => error);
+		expect((thrown as NodeApiError).description).toMatch(/Files not processed \(3\): "a.pdf" \(item 0, launch\), "b.pdf" \(item 1, launch\), "c.pdf" \(item 1, launch\)/);
+	});
+
 	it('a unit whose error already names its files: still one list, naming every unit’s files, before the request it ends with', async () => {
 		const named = (names: string[], itemIndex: number) => async () => {
 			const error = withFailedFiles(new NodeApiError(node(), {}, { message: 'refused', description: 'Send fewer pages. (422, POST /api/v1/jobs/)', httpCode: '422' }), names.map((name) => record('launch', name, itemIndex)));

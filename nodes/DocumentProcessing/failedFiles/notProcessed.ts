@@ -12,16 +12,18 @@ import { type FailedFileRecord, failedFilesOf, recordName, withFailedFiles } fro
 /** The files an error's description names so far, and the sentence that names them. */
 const named = new WeakMap<Error, { records: Set<FailedFileRecord>; sentence: string }>();
 
+/** Item order (stable, so one item's files keep theirs), whichever unit failed first: units under way end in any order. */
 function notProcessedSentence(records: Iterable<FailedFileRecord>): string {
+	const byItem = [...records].sort((a, b) => (a.item_index ?? Infinity) - (b.item_index ?? Infinity));
 	const entries: string[] = [];
-	for (const record of records) entries.push(`"${recordName(record)}" (item ${record.item_index ?? '?'}, ${record.stage}${record.job_id ? `, job ${record.job_id}` : ''})`);
+	for (const record of byItem) entries.push(`"${recordName(record)}" (item ${record.item_index ?? '?'}, ${record.stage}${record.job_id ? `, job ${record.job_id}` : ''})`);
 	return `Files not processed (${entries.length}): ${entries.join(', ')}.`;
 }
 
 /**
  * Adds to the description of an error the node throws (default On Error) every file it leaves
  * unprocessed that the description does not name yet, so none goes unnamed. Called again (a unit's
- * error, then the run's other failed units), it keeps one sentence naming them all in order.
+ * error, then the run's other failed units), it keeps one sentence naming them all in item order.
  */
 export function nameNotProcessed(error: Error, records: FailedFileRecord[]): Error {
 	const before = named.get(error);

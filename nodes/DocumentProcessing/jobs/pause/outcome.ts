@@ -105,7 +105,7 @@ export function timeLimitOutcome(call: CallContext, state: PauseState, jobs: Job
 		...state.jobs.flatMap((paused, index) => errorItems(errors[index], paused.items)),
 	];
 	const running = Math.max(0, jobs.findIndex((job) => !isTerminal(job.status)));
-	// Its own files first, then the other jobs' in job order: the poll mode's first failed unit, then the rest.
+	// The first running job's error, naming every job's files (in item order, as poll mode's does).
 	const error = nameNotProcessed(errors[running], failedFilesOf(errors[running]) ?? []);
 	for (const other of errors) nameNotProcessed(error, failedFilesOf(other) ?? []);
 	return { error, items };
