@@ -127,7 +127,8 @@ describe('launch spacing (429)', () => {
 
 describe('running-jobs cap', () => {
 	it('runs at most max_running_jobs at once; the 6th stays SCHEDULED until a slot frees, then completes', async () => {
-		await h.client.control('/config', 'POST', { schedule_delay_ms: 10, job_duration_ms: 1200 });
+		// Jobs long enough that none ends while the six are created and the sixth is watched, however slow the machine.
+		await h.client.control('/config', 'POST', { schedule_delay_ms: 10, job_duration_ms: 3000 });
 		const ids: string[] = [];
 		for (let i = 0; i < 6; i++) ids.push((await createJob()).body.id);
 		const statuses = async (): Promise<string[]> => Promise.all(ids.map(async (id) => (await getJob(id)).status));
