@@ -14,7 +14,7 @@ const named = new WeakMap<Error, { records: Set<FailedFileRecord>; sentence: str
 
 /** Item order (stable, so one item's files keep theirs), whichever unit failed first: units under way end in any order. */
 function notProcessedSentence(records: Iterable<FailedFileRecord>): string {
-	const byItem = [...records].sort((a, b) => (a.item_index ?? Infinity) - (b.item_index ?? Infinity));
+	const byItem = [...records].sort((a, b) => (a.item_index ?? Number.MAX_SAFE_INTEGER) - (b.item_index ?? Number.MAX_SAFE_INTEGER));
 	const entries: string[] = [];
 	for (const record of byItem) entries.push(`"${recordName(record)}" (item ${record.item_index ?? '?'}, ${record.stage}${record.job_id ? `, job ${record.job_id}` : ''})`);
 	return `Files not processed (${entries.length}): ${entries.join(', ')}.`;
