@@ -10,16 +10,16 @@ import { partitionDocument, type PartitionOutcome } from '../../nodes/DocumentPr
 import type { CallContext } from '../../nodes/DocumentProcessing/transport';
 import { actionNode } from '../harness/action-node';
 import { partitionParameters } from '../harness/partition-parameters';
-import { PARSE_ATTACKS } from './support/pdfParseAttacks';
+import { PARSE_ATTACKS, WORKER_LIMIT_REFUSAL } from './support/pdfParseAttacks';
 import { samplePdf } from './support/pdfs';
 import { startTestService, type TestService } from './support/service';
 
 const PARAMETERS = partitionParameters();
 
 const SENT_WHOLE: Record<number, RegExp | undefined> = {
-	1: /^reading it took more than the 128 MiB of memory a PDF may use$/,
+	1: WORKER_LIMIT_REFUSAL,
 	2: /^its object and cross-reference streams inflate to more than 32 MiB, the limit for a file of 6500007 bytes$/,
-	3: /^reading it took more than the 128 MiB of memory a PDF may use$/,
+	3: WORKER_LIMIT_REFUSAL,
 	// A fine two-page document: one range, the whole file, nothing skipped.
 	4: undefined,
 };

@@ -12,7 +12,7 @@ import { loadPdf } from '../../nodes/DocumentProcessing/pdf/pdfDocument';
 import { InflateBudget, inflateAllowance } from '../../nodes/DocumentProcessing/pdf/inflateBudget';
 import { cutOffStoredPdf, lookaheadBombPdf } from '../integration/support/pdfFlateAttacks';
 import { samplePdf } from '../integration/support/pdfs';
-import { cpuStopwatch } from '../integration/support/cpuTime';
+import { threadCpuStopwatch } from '../integration/support/cpuTime';
 
 const MIB = 2 ** 20;
 
@@ -39,7 +39,7 @@ async function load(bytes: Buffer): Promise<Load> {
 		largest.set(this, Math.max(largest.get(this) ?? 0, requested));
 		return original.call(this, requested);
 	};
-	const cpu = cpuStopwatch();
+	const cpu = threadCpuStopwatch();
 	try {
 		const read = await loadPdf(bytes);
 		const cpuMs = cpu();
