@@ -1,5 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { RangeFailedError, runRanges } from '../../nodes/DocumentProcessing/pdf/pdfRangeRunner';
-import type { PageRange } from '../../nodes/DocumentProcessing/pdf/pdfSplit';
+import { MAX_SPLIT_CONCURRENCY, type PageRange } from '../../nodes/DocumentProcessing/pdf/pdfSplit';
 
 const ranges = (count: number): PageRange[] => Array.from({ length: count }, (_, index) => ({ first: index * 10 + 1, last: index * 10 + 10 }));
 
@@ -214,6 +215,18 @@ describe('runRanges', () => {
 		);
 		await expect(run).rejects.toMatchObject({ stage: 'prepare', range: { first: 1 } });
 		expect({ built, tasks }).toEqual({ built: [1], tasks: [] });
+	});
+
+	it('lets every range of the widest split listen to its signal without Node warning n8n’s log of a leak', async () => {
+		// Each range's request, and its retry's wait, listen to its signal: 15 on one would pass Node's default of 10.
+		const control = controllable();
+		const run = runRanges(ranges(MAX_SPLIT_CONCURRENCY), control.task, { concurrency: MAX_SPLIT_CONCURRENCY, allowFailed: false });
+		while (control.pending.size < MAX_SPLIT_CONCURRENCY) await control.tick();
+		const signals = new Set([...control.pending.values()].map((entry) => entry.signal));
+		const listening = Math.max(...[...signals].map((signal) => getEventListeners(signal, 'abort').length));
+		for (const entry of control.pending.values()) entry.resolve('ok');
+		await run;
+		expect({ listening, underNodesWarning: listening <= 10 }).toEqual({ listening, underNodesWarning: true });
 	});
 
 	it('marks a failed task as the task stage', async () => {

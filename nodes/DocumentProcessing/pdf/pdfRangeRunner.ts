@@ -52,8 +52,16 @@ export async function runRanges<T, P = undefined>(
 	options: RangeRunOptions<P>,
 ): Promise<Array<RangeOutcome<T>>> {
 	const controller = new AbortController();
+	// Each running range gets a signal of its own, aborted with the run's: its request and retry
+	// waits listen to it, and 15 ranges listening to one signal would pass Node's default of 10
+	// listeners, whose "possible memory leak" warning lands in n8n's log.
+	const running = new Set<AbortController>();
+	const stop = (reason: unknown) => {
+		controller.abort(reason);
+		for (const range of running) range.abort(reason);
+	};
 	const outer = options.signal;
-	const forwardAbort = () => controller.abort(outer?.reason);
+	const forwardAbort = () => stop(outer?.reason);
 	if (outer?.aborted) forwardAbort();
 	else outer?.addEventListener('abort', forwardAbort, { once: true });
 
@@ -112,13 +120,19 @@ export async function runRanges<T, P = undefined>(
 			}
 			stage = 'task';
 			if (controller.signal.aborted) throw asError(controller.signal.reason);
-			outcomes[index] = { range, ok: true, value: await task(range, controller.signal, input, sent) };
+			const own = new AbortController();
+			running.add(own);
+			try {
+				outcomes[index] = { range, ok: true, value: await task(range, own.signal, input, sent) };
+			} finally {
+				running.delete(own);
+			}
 		} catch (error) {
 			outcomes[index] = { range, ok: false, error: asError(error) };
 			if (outer?.aborted) return;
 			if ((!options.allowFailed || stage === 'prepare') && !firstFailure) {
 				firstFailure = new RangeFailedError(range, asError(error), stage);
-				controller.abort(firstFailure);
+				stop(firstFailure);
 			}
 		} finally {
 			// A task that never reported its request sent (it failed before) still lets the next one be built.
