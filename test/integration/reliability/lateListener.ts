@@ -1,8 +1,8 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { Pool } from 'undici';
 import { poolFor } from '../../../nodes/DocumentProcessing/transport/agents';
 import { errorCode } from '../../../nodes/DocumentProcessing/transport/retry';
+import { freePort } from '../../e2e/lib/proc';
 
 type PoolRequest = (options: Parameters<Pool['request']>[0]) => ReturnType<Pool['request']>;
 
@@ -10,6 +10,12 @@ type PoolRequest = (options: Parameters<Pool['request']>[0]) => ReturnType<Pool[
  * A loopback port where nothing listens ("the service is restarting") until the node's first
  * attempt has been refused; then a plain TCP forwarder to the emulator opens on it ("it is back").
  * Connection refused provably never reached the service, so even a creating request may be resent.
+ *
+ * The port is a fresh one for each case, below the kernel's ephemeral range (freePort): a port
+ * found free there is never handed to another listen(0) nor used as the source port of an
+ * outgoing connection. A port found with listen(0), as the lanes once kept one for the whole
+ * suite, was free for anyone: on CI another test's server took one, and a refused case was
+ * answered instead.
  */
 export class LateListener {
 	private server: Server | undefined;
@@ -22,22 +28,19 @@ export class LateListener {
 		private readonly targetPort: number,
 	) {}
 
-	/** Reserves a free port by listening on it once and closing it again. */
+	/** A fresh port where nothing listens, watched in the transport's pool for its origin. */
 	static async reserve(targetUrl: string): Promise<LateListener> {
-		const probe = createServer();
-		await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-		const { port } = probe.address() as AddressInfo;
-		await new Promise<void>((resolve) => probe.close(() => resolve()));
-		return new LateListener(port, Number(new URL(targetUrl).port));
+		const listener = new LateListener(await freePort(), Number(new URL(targetUrl).port));
+		listener.watch();
+		return listener;
 	}
 
 	get origin(): string {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
-	/** Watches the transport's pool for this origin: the first refused attempt opens the port. */
-	arm(): void {
-		this.refused = 0;
+	/** The first refused attempt opens the port. */
+	private watch(): void {
 		const pool = poolFor(this.origin);
 		const original = pool.request.bind(pool) as PoolRequest;
 		const watched: PoolRequest = async (options) => {
@@ -69,7 +72,7 @@ export class LateListener {
 		await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
 	}
 
-	/** Stops forwarding and drops the watched pool: the port refuses connections again. */
+	/** Stops forwarding and drops the watched pool. */
 	async shut(): Promise<void> {
 		await poolFor(this.origin)
 			.destroy()

@@ -26,20 +26,15 @@ const LAUNCH_SLOT_MS = 3 * 1_100;
  */
 const MATRIX_CONFIG = { ...EMULATOR_CONFIG, launch_spacing_ms: 900 };
 
-/** One emulator and one refusing port; a suite may run several lanes side by side. */
+/** One emulator; a suite may run several lanes side by side. */
 export class Lane {
-	private constructor(
-		readonly bench: Bench,
-		readonly listener: LateListener,
-	) {}
+	private constructor(readonly bench: Bench) {}
 
 	static async start(): Promise<Lane> {
-		const bench = await Bench.start(MATRIX_CONFIG);
-		return new Lane(bench, await LateListener.reserve(bench.emulator.url));
+		return new Lane(await Bench.start(MATRIX_CONFIG));
 	}
 
 	async stop(): Promise<void> {
-		await this.listener.shut();
 		await this.bench.stop();
 	}
 }
@@ -76,26 +71,28 @@ function expectOneClearError(op: OperationUnderTest, fault: FaultKind, outcome: 
 }
 
 export async function runCase(lane: Lane, op: OperationUnderTest, fault: FaultKind): Promise<CaseResult & { outcome: Outcome }> {
-	const { bench, listener } = lane;
+	const { bench } = lane;
 	const prepared = await op.prepare(bench);
 	await bench.clearCase();
 	const before = await bench.counts();
 	const { target } = prepared;
 	let credentials = bench.credentials;
-	if (fault.refused) {
-		credentials = credentialsFor(listener.origin);
-		listener.arm();
-	} else {
-		await bench.fault({ method: target.method, path: target.path, times: 1, ...fault.spec?.() });
-	}
+	// A port of its own for each refused case, found free just before the node tries it.
+	const listener = fault.refused ? await LateListener.reserve(bench.emulator.url) : undefined;
+	if (listener) credentials = credentialsFor(listener.origin);
+	else await bench.fault({ method: target.method, path: target.path, times: 1, ...fault.spec?.() });
 
 	const started = Date.now();
-	const outcome = fault.slow
-		? await withTimeout(bench.emulator.url, SHORT_TIMEOUT_MS, async () => await prepared.run(credentials))
-		: await prepared.run(credentials);
+	let outcome: Outcome;
+	try {
+		outcome = fault.slow
+			? await withTimeout(bench.emulator.url, SHORT_TIMEOUT_MS, async () => await prepared.run(credentials))
+			: await prepared.run(credentials);
+	} finally {
+		await listener?.shut();
+	}
 	const ms = Date.now() - started;
-	const refused = listener.refused;
-	if (fault.refused) await listener.shut();
+	const refused = listener?.refused ?? 0;
 
 	const after = await bench.counts();
 	const attempts = (await bench.requests()).filter((request) => request.method === target.method && request.path === target.path).length;

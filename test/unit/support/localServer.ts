@@ -1,8 +1,9 @@
 /** A loopback HTTP server for transport tests: started on a free port, stopped with every pooled connection. */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeApiError } from 'n8n-workflow';
 import { closeAllPools } from '../../../nodes/DocumentProcessing/transport';
+import { freePort } from '../../e2e/lib/proc';
 
 /** Starts the server on a free loopback port and returns its base URL. */
 export async function listenLocal(server: Server): Promise<string> {
@@ -17,12 +18,12 @@ export async function stopLocal(server: Server): Promise<void> {
 	await new Promise((resolve) => server.close(resolve));
 }
 
-/** A loopback port nothing listens on (it was free a moment ago): connecting to it is refused. */
+/**
+ * A loopback port nothing listens on (it was free a moment ago): connecting to it is refused. Below
+ * the kernel's ephemeral range, where no other test's listen(0) can take it meanwhile.
+ */
 export async function refusingPort(): Promise<number> {
-	const closed = createServer();
-	const url = new URL(await listenLocal(closed));
-	await new Promise((resolve) => closed.close(resolve));
-	return Number(url.port);
+	return await freePort();
 }
 
 /** The NodeApiError a call was expected to end with; a call that succeeds fails the test. */
