@@ -84,14 +84,16 @@ export async function runCase(lane: Lane, op: OperationUnderTest, fault: FaultKi
 
 	const started = Date.now();
 	let outcome: Outcome;
+	let ms: number;
 	try {
 		outcome = fault.slow
 			? await withTimeout(bench.emulator.url, SHORT_TIMEOUT_MS, async () => await prepared.run(credentials))
 			: await prepared.run(credentials);
+		// The node's time alone, as before the listener was shut here.
+		ms = Date.now() - started;
 	} finally {
 		await listener?.shut();
 	}
-	const ms = Date.now() - started;
 	const refused = listener?.refused ?? 0;
 
 	const after = await bench.counts();
